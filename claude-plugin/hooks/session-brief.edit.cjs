@@ -20,6 +20,13 @@ var __esm = (fn, res, err) => function __init() {
     throw err = [e], e;
   }
 };
+var __commonJS = (cb, mod) => function __require() {
+  try {
+    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+  } catch (e) {
+    throw mod = 0, e;
+  }
+};
 var __export = (target, all) => {
   for (var name in all)
     __defProp(target, name, { get: all[name], enumerable: true });
@@ -281,15 +288,15 @@ __export(real_path_exports, {
   vaultRelativeReal: () => vaultRelativeReal
 });
 function realPathOf(p) {
-  let existing = path8.resolve(p);
+  let existing = path9.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path8.join(fs8.realpathSync.native(existing), ...rest);
+      return path9.join(fs10.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path8.dirname(existing);
+      const parent = path9.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path8.basename(existing));
+      rest.unshift(path9.basename(existing));
       existing = parent;
     }
   }
@@ -297,7 +304,7 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path8.resolve(root, filePath);
+  const absolute = path9.resolve(root, filePath);
   const realFile = realPathOf(absolute);
   const realRoot2 = realPathOf(root);
   for (const [r, f] of [
@@ -312,11 +319,11 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 function firstSymlink(p) {
-  let current = path8.parse(path8.resolve(p)).root;
-  for (const part of path8.resolve(p).slice(current.length).split(path8.sep).filter((x) => x !== "")) {
-    current = path8.join(current, part);
+  let current = path9.parse(path9.resolve(p)).root;
+  for (const part of path9.resolve(p).slice(current.length).split(path9.sep).filter((x) => x !== "")) {
+    current = path9.join(current, part);
     try {
-      if (fs8.lstatSync(current).isSymbolicLink()) return current;
+      if (fs10.lstatSync(current).isSymbolicLink()) return current;
     } catch {
       return null;
     }
@@ -324,33 +331,33 @@ function firstSymlink(p) {
   return null;
 }
 function linkTarget(root, file) {
-  if (realRootOf?.root !== root) realRootOf = { root, real: fs8.realpathSync.native(root) };
+  if (realRootOf?.root !== root) realRootOf = { root, real: fs10.realpathSync.native(root) };
   const top = realRootOf.real;
-  const real = fs8.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path8.sep) ? top : top + path8.sep) ? real : null;
+  const real = fs10.realpathSync.native(file);
+  return real.startsWith(top.endsWith(path9.sep) ? top : top + path9.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
   try {
-    return fs8.openSync(file, flags | NO_FOLLOW);
+    return fs10.openSync(file, flags | NO_FOLLOW);
   } catch (error) {
     const code = error.code;
     if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;
     const real = linkTarget(root, file);
     if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });
-    return fs8.openSync(real, flags | NO_FOLLOW);
+    return fs10.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs8, path8, realRootOf, NO_FOLLOW, WRITING;
+var fs10, path9, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
-    fs8 = require("node:fs");
-    path8 = require("node:path");
+    fs10 = require("node:fs");
+    path9 = require("node:path");
     init_scope();
     realRootOf = null;
-    NO_FOLLOW = fs8.constants.O_NOFOLLOW ?? 0;
-    WRITING = fs8.constants.O_WRONLY | fs8.constants.O_RDWR | fs8.constants.O_CREAT | fs8.constants.O_TRUNC | fs8.constants.O_APPEND;
+    NO_FOLLOW = fs10.constants.O_NOFOLLOW ?? 0;
+    WRITING = fs10.constants.O_WRONLY | fs10.constants.O_RDWR | fs10.constants.O_CREAT | fs10.constants.O_TRUNC | fs10.constants.O_APPEND;
   }
 });
 
@@ -370,6 +377,476 @@ var init_sha256 = __esm({
   }
 });
 
+// node_modules/shell-quote/quote.js
+var require_quote = __commonJS({
+  "node_modules/shell-quote/quote.js"(exports2, module2) {
+    "use strict";
+    var OPS = (
+      /** @type {const} */
+      [
+        "||",
+        "&&",
+        ";;&",
+        ";;",
+        ";&",
+        "|&",
+        "<(",
+        ">(",
+        "<<<",
+        "<<-",
+        "<<",
+        ">>",
+        ">&",
+        ">|",
+        "&>>",
+        "&>",
+        "<&",
+        "<>",
+        "&",
+        ";",
+        "(",
+        ")",
+        "|",
+        "<",
+        ">"
+      ]
+    );
+    var LINE_TERMINATORS = /[\n\r\u2028\u2029]/;
+    var GLOB_SHELL_SPECIAL = /[\s#!"$&'():;<=>@\\^`|~]/g;
+    module2.exports = function quote(xs) {
+      var sawComment = false;
+      return xs.map(function(s) {
+        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {
+          throw new TypeError("a token after a `comment` must not contain line terminators");
+        }
+        if (s === "") {
+          return (
+            /** @type {const} */
+            "''"
+          );
+        }
+        if (s && typeof s === "object") {
+          if ("op" in s && s.op === "glob") {
+            if (typeof s.pattern !== "string") {
+              throw new TypeError("glob token requires a string `pattern`");
+            }
+            if (LINE_TERMINATORS.test(s.pattern)) {
+              throw new TypeError("glob `pattern` must not contain line terminators");
+            }
+            if (s.pattern === "") {
+              return (
+                /** @type {const} */
+                "''"
+              );
+            }
+            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\$&");
+          }
+          if ("op" in s && typeof s.op === "string") {
+            if (OPS.indexOf(s.op) < 0) {
+              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));
+            }
+            return s.op.replace(/[\s\S]/g, "\\$&");
+          }
+          if ("comment" in s && typeof s.comment === "string") {
+            if (LINE_TERMINATORS.test(s.comment)) {
+              throw new TypeError("`comment` must not contain line terminators");
+            }
+            sawComment = true;
+            return "#" + s.comment;
+          }
+          throw new TypeError("unrecognized object token shape");
+        }
+        if (/'/.test(s) && /!/.test(s)) {
+          return "'" + s.replace(/'/g, `'"'"'`) + "'";
+        }
+        if (/["\s\\]/.test(s) && !/'/.test(s)) {
+          return "'" + s + "'";
+        }
+        if (/["'\s]/.test(s)) {
+          return '"' + s.replace(/(["\\$`])/g, "\\$1") + '"';
+        }
+        return String(s).replace(/([A-Za-z]:)?([#!"$&'()*,:;<=>?@[\\\]^`{|}~])/g, "$1\\$2");
+      }).join(" ");
+    };
+  }
+});
+
+// node_modules/shell-quote/parse.js
+var require_parse = __commonJS({
+  "node_modules/shell-quote/parse.js"(exports2, module2) {
+    "use strict";
+    var CONTROL = (
+      /** @type {const} */
+      "(?:" + /** @type {const} */
+      [
+        "\\|\\|",
+        "\\&(?:\\&|>>?)",
+        // `&&`, `&>`, and `&>>`
+        ";;\\&?",
+        // `;;` and `;;&`
+        "[;|]\\&",
+        // `;&` and `|&`
+        "\\<\\(",
+        "\\<\\<\\<",
+        "\\<\\<-",
+        "\\<\\<(?!\\()",
+        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it
+        ">>",
+        ">[&|(]",
+        // `>&`, `>|`, and `>(`
+        "<[&>]",
+        // `<&` and `<>`
+        "[&;()|<>]"
+      ].join(
+        /** @type {const} */
+        "|"
+      ) + /** @type {const} */
+      ")"
+    );
+    var controlRE = new RegExp("^" + CONTROL + "$");
+    var META = (
+      /** @type {const} */
+      "|&;()<> \\t"
+    );
+    var SINGLE_QUOTE = (
+      /** @type {const} */
+      "'([^']*?)'"
+    );
+    var ANSI_C_BODY = "(?:\\\\[\\s\\S]|[^\\\\'])*?";
+    var ANSI_C_QUOTE = "\\$'" + ANSI_C_BODY + "'";
+    var ansiCAt = new RegExp("\\$'" + ANSI_C_BODY + "(?:(')|\\\\?$)", "g");
+    var ANSI_C_LETTERS = "abeEfnrtv";
+    var ANSI_C_CHARS = "\x07\b\x1B\x1B\f\n\r	\v";
+    var hash = /^#$/;
+    var SQ = (
+      /** @type {const} */
+      "'"
+    );
+    var DQ = (
+      /** @type {const} */
+      '"'
+    );
+    var DS = (
+      /** @type {const} */
+      "$"
+    );
+    var TOKEN = "";
+    var mult = (
+      /** @type {const} */
+      4294967296
+    );
+    for (i = 0; i < 4; i++) {
+      TOKEN += (mult * Math.random()).toString(16);
+    }
+    var i;
+    var startsWithToken = new RegExp("^" + TOKEN);
+    function matchAll(s, r) {
+      var origIndex = r.lastIndex;
+      var matches = [];
+      var matchObj;
+      while (matchObj = r.exec(s)) {
+        matches[matches.length] = matchObj;
+        if (r.lastIndex === matchObj.index) {
+          r.lastIndex += 1;
+        }
+      }
+      r.lastIndex = origIndex;
+      return matches;
+    }
+    function getVar(env, pre, key) {
+      var r = typeof env === "function" ? env(key) : env[key];
+      if (typeof r === "undefined" && key != "") {
+        r = "";
+      } else if (typeof r === "undefined") {
+        r = "$";
+      }
+      if (typeof r === "object") {
+        return pre + TOKEN + JSON.stringify(r) + TOKEN;
+      }
+      return pre + r;
+    }
+    var ansiCEscape = /\\([0-7]{1,3}|x[\dA-Fa-f]{1,2}|u[\dA-Fa-f]{1,4}|U[\dA-Fa-f]{1,8}|c(?:\\\\|[\s\S])|[abeEfnrtv\\'"?])/g;
+    function expandAnsiCEscape(m, escape2) {
+      var kind = escape2.charAt(0);
+      if (kind === "c") {
+        var ctrl = escape2.charAt(1);
+        return ctrl === "?" ? "\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);
+      }
+      if (kind === "x" || kind === "u" || kind === "U") {
+        var cp = parseInt(escape2.slice(1), 16);
+        if (cp > 1114111) {
+          return m;
+        }
+        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);
+      }
+      if (kind >= "0" && kind <= "7") {
+        return String.fromCharCode(parseInt(escape2, 8) & 255);
+      }
+      var letter = ANSI_C_LETTERS.indexOf(escape2);
+      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);
+    }
+    function expandAnsiC(body) {
+      return body.replace(ansiCEscape, expandAnsiCEscape).split("\0")[0];
+    }
+    function closesAnsiC(s, i2) {
+      ansiCAt.lastIndex = i2;
+      return !!/** @type {RegExpExecArray} */
+      ansiCAt.exec(s)[1];
+    }
+    function parseInternal(string, env, opts) {
+      if (!opts) {
+        opts = {};
+      }
+      var BS = opts.escape || "\\";
+      var ifs = opts.splitUnquoted === true ? " 	\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";
+      var BAREWORD = "(\\" + BS + `['"$\\` + BS + META + "]|\\$\\$|\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\s'"$` + META + "])+";
+      var DOUBLE_QUOTE = '"(?:\\' + BS + '[\\s\\S]|[^"\\' + BS + '])*"';
+      var chunker = new RegExp([
+        "(" + CONTROL + ")",
+        // control chars
+        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"
+      ].join("|"), "g");
+      var matches = matchAll(string, chunker);
+      if (matches.length === 0) {
+        return [];
+      }
+      if (!env) {
+        env = {};
+      }
+      var commented = false;
+      return matches.map(function(match) {
+        var s = match[0];
+        if (!s || commented) {
+          return void 0;
+        }
+        if (controlRE.test(s)) {
+          return (
+            /** @type {ControlOperator} */
+            { op: s }
+          );
+        }
+        var quote = false;
+        var esc = false;
+        var out = "";
+        var words = [];
+        var sawQuote = false;
+        var pendingNw = null;
+        var isGlob = false;
+        var i2;
+        function parseEnvVar() {
+          i2 += 1;
+          var varend;
+          var varname;
+          var char = s.charAt(i2);
+          if (char === "{") {
+            i2 += 1;
+            if (s.charAt(i2) === "}") {
+              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));
+            }
+            var depth = 1;
+            varend = i2;
+            while (depth > 0 && varend < s.length) {
+              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {
+                depth += 1;
+              } else if (s.charAt(varend) === "}") {
+                depth -= 1;
+              }
+              varend += 1;
+            }
+            if (depth !== 0) {
+              throw new Error("Bad substitution: " + s.slice(i2));
+            }
+            varend -= 1;
+            varname = s.slice(i2, varend);
+            i2 = varend;
+          } else if (/[*@#?$!-]/.test(char)) {
+            varname = char;
+          } else {
+            var slicedFromI = s.slice(i2);
+            varend = slicedFromI.match(/[^\w\d_]/);
+            if (!varend) {
+              varname = slicedFromI;
+              i2 = s.length;
+            } else {
+              varname = slicedFromI.slice(0, varend.index);
+              i2 += /** @type {number} */
+              varend.index - 1;
+            }
+          }
+          return getVar(
+            /** @type {NonNullable<typeof env>} */
+            env,
+            "",
+            varname
+          );
+        }
+        function flushRun() {
+          if (pendingNw === null) {
+            return;
+          }
+          if (pendingNw === 0) {
+            if (out !== "") {
+              words[words.length] = out;
+              out = "";
+            }
+          } else {
+            words[words.length] = out;
+            out = "";
+            for (var fe = 1; fe < pendingNw; fe += 1) {
+              words[words.length] = "";
+            }
+          }
+          pendingNw = null;
+        }
+        for (i2 = 0; i2 < s.length; i2++) {
+          var c = s.charAt(i2);
+          if (ifs && c !== DS) {
+            flushRun();
+          }
+          isGlob = isGlob || !quote && (c === "*" || c === "?");
+          if (esc) {
+            out += c;
+            esc = false;
+          } else if (quote) {
+            if (c === quote) {
+              quote = false;
+            } else if (quote == SQ) {
+              out += c;
+            } else {
+              if (c === BS) {
+                i2 += 1;
+                c = s.charAt(i2);
+                if (c === DQ || c === BS || c === DS) {
+                  out += c;
+                } else {
+                  out += BS + c;
+                }
+              } else if (c === DS) {
+                out += parseEnvVar();
+              } else {
+                out += c;
+              }
+            }
+          } else if (c === DQ || c === SQ) {
+            quote = c;
+            sawQuote = true;
+          } else if (controlRE.test(c)) {
+            return (
+              /** @type {ControlOperator} */
+              { op: s }
+            );
+          } else if (hash.test(c)) {
+            commented = true;
+            var commentObj = { comment: string.slice(match.index + i2 + 1) };
+            if (out.length) {
+              return (
+                /** @type {const} */
+                [out, commentObj]
+              );
+            }
+            return (
+              /** @type {const} */
+              [commentObj]
+            );
+          } else if (c === BS) {
+            esc = true;
+          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {
+            flushRun();
+            sawQuote = true;
+            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));
+            i2 = ansiCAt.lastIndex - 1;
+          } else if (c === DS) {
+            var value = parseEnvVar();
+            if (!ifs) {
+              out += value;
+            } else {
+              for (var vi = 0; vi < value.length; vi += 1) {
+                var vc = value.charAt(vi);
+                if (ifs.indexOf(vc) < 0) {
+                  flushRun();
+                  out += vc;
+                } else if (pendingNw === null) {
+                  pendingNw = vc === " " || vc === "	" || vc === "\n" ? 0 : 1;
+                } else if (vc !== " " && vc !== "	" && vc !== "\n") {
+                  pendingNw += 1;
+                }
+              }
+            }
+          } else {
+            out += c;
+          }
+        }
+        if (isGlob) {
+          return (
+            /** @type {GlobPattern} */
+            { op: "glob", pattern: out }
+          );
+        }
+        if (ifs) {
+          if (pendingNw !== null && pendingNw > 0) {
+            words[words.length] = out;
+            out = "";
+            for (var te = 1; te < pendingNw; te += 1) {
+              words[words.length] = "";
+            }
+          }
+          if (out !== "" || sawQuote && words.length === 0) {
+            words[words.length] = out;
+          }
+          return words;
+        }
+        return out;
+      }).reduce(
+        function(prev, arg) {
+          if (typeof arg === "undefined") {
+            return prev;
+          }
+          [].concat(arg).forEach(function(entry) {
+            prev[prev.length] = entry;
+          });
+          return prev;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    }
+    module2.exports = function parse5(s, env, opts) {
+      var mapped = parseInternal(s, env, opts);
+      if (typeof env !== "function") {
+        return mapped;
+      }
+      return mapped.reduce(
+        function(acc, s2) {
+          if (typeof s2 === "object") {
+            acc[acc.length] = s2;
+            return acc;
+          }
+          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));
+          if (xs.length === 1) {
+            acc[acc.length] = xs[0];
+            return acc;
+          }
+          xs.filter(Boolean).forEach(function(x) {
+            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;
+          });
+          return acc;
+        },
+        /** @type {ParseEntry[]} */
+        []
+      );
+    };
+  }
+});
+
+// node_modules/shell-quote/index.js
+var require_shell_quote = __commonJS({
+  "node_modules/shell-quote/index.js"(exports2) {
+    "use strict";
+    exports2.quote = require_quote();
+    exports2.parse = require_parse();
+  }
+});
+
 // src/core/paths.ts
 function isHiddenName(name) {
   return name.startsWith(".");
@@ -380,21 +857,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path17, excludedRootFolders) {
+function isCountedNote(path18, excludedRootFolders) {
   let start = 0;
-  for (let slash = path17.indexOf("/"); slash >= 0; slash = path17.indexOf("/", start)) {
-    const part = path17.slice(start, slash);
+  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {
+    const part = path18.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path17.slice(start);
+  const name = path18.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path17, folder2) {
-  return folder2 === "" || path17.length > folder2.length && path17.charCodeAt(folder2.length) === 47 && path17.startsWith(folder2);
+function isInFolder(path18, folder2) {
+  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);
 }
-function basename(path17) {
-  return path17.slice(path17.lastIndexOf("/") + 1);
+function basename(path18) {
+  return path18.slice(path18.lastIndexOf("/") + 1);
 }
 
 // src/core/brief-item-list.ts
@@ -476,7 +953,7 @@ var LIST_ITEMS = [
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
     holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path17, date) => basename(path17).includes(date),
+    onDay: (path18, date) => basename(path18).includes(date),
     hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -494,6 +971,10 @@ var CHANGE_ITEMS = [
     changedOutside: {
       en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
       de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    },
+    journalLost: {
+      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,
+      de: (lost) => `das Journal im Vault wurde gel\xF6scht oder au\xDFerhalb von Session Brief ge\xE4ndert; ${lost} verlorene Agenten-\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\xDFerhalb des Vaults wieder gezeigt`
     }
   },
   {
@@ -573,8 +1054,15 @@ function safeLines(text) {
   return text.split("\n").map(escapeControls).join("\n");
 }
 
+// src/core/line-counts.ts
+var MAX_CHANGED_LINES = 2e3;
+
 // src/core/format.ts
 var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+var LARGE_TEXT = translations({
+  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
+  de: { label: `gro\xDFe \xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }
+});
 var KINDS_TEXT = translations({
   en: { deleted: "deleted", renamed: "renamed" },
   de: { deleted: "gel\xF6scht", renamed: "umbenannt" }
@@ -830,7 +1318,10 @@ function translateHookInput(agent, raw) {
   if (source === "new") source = "startup";
   if (source !== void 0) out.source = source;
   const rawTool = str(r.tool_name) ?? str(r.toolName);
-  if (rawTool !== void 0) out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+  if (rawTool !== void 0) {
+    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
+  }
   const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
   if (translated !== void 0) out.tool_input = translated;
   host.adaptInput?.(r, out);
@@ -841,13 +1332,14 @@ function hookEnvelope(agent, event, text, note) {
 }
 function sessionStartOutput(agent, text, lang) {
   const id = agentOrDefault(agent);
-  const capped = capText(safeLines(text), HOSTS[id].limit, lang);
-  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
+  const capped2 = capText(safeLines(text), HOSTS[id].limit, lang);
+  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}
 `;
 }
 
 // src/node/mcp/contract.ts
 var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
+var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
 
 // bridge/args.ts
 var UsageError = class extends Error {
@@ -1026,7 +1518,7 @@ would break the quoted hook command.
 Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
-var path11 = require("node:path");
+var path12 = require("node:path");
 
 // bridge/context.ts
 var fs4 = require("node:fs");
@@ -1054,7 +1546,7 @@ var NOFOLLOW = C.O_NOFOLLOW ?? 0;
 var NONBLOCK = C.O_NONBLOCK ?? 0;
 var READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;
 var CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;
-var APPEND_FLAGS = C.O_WRONLY | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
+var APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;
 var StateFileError = class extends Error {
   constructor(file, reason) {
     super(`${file}: ${reason}`);
@@ -1339,12 +1831,18 @@ function appendLanded(root, file, text, tries = 3) {
   }
   return size;
 }
+function endsTorn(fd, size) {
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 10;
+}
 function appendAt(file, at, text) {
   const fd = fs.openSync(at, APPEND_FLAGS, 438);
   try {
     const before = fs.fstatSync(fd);
     if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
-    writeAll(fd, text);
+    writeAll(fd, endsTorn(fd, before.size) ? `
+${text}` : text);
     trace(file);
     const mine = fs.fstatSync(fd);
     let now = null;
@@ -1439,6 +1937,51 @@ function writeUserStateFile(file, data) {
   replaceFile(file, data, { mode: 384 });
   trace(file);
 }
+function openUserStateFile(file) {
+  let fd;
+  try {
+    fd = fs.openSync(file, READ_FLAGS);
+  } catch {
+    return null;
+  }
+  if (fs.fstatSync(fd).isFile()) return fd;
+  fs.closeSync(fd);
+  return null;
+}
+function appendUserStateFile(file, text, tries = 3) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  let size = 0;
+  for (let i = 0; i < tries; i++) {
+    const fd = fs.openSync(file, APPEND_FLAGS, 384);
+    try {
+      const before = fs.fstatSync(fd);
+      if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);
+      writeAll(fd, text);
+      trace(file);
+      const mine = fs.fstatSync(fd);
+      size = mine.size;
+      const now = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) break;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  return size;
+}
+function createUserStateFile(file, data) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  return createAt(file, file, data, 384);
+}
+function removeUserStateFile(file) {
+  try {
+    fs.unlinkSync(file);
+    trace(file);
+    return true;
+  } catch (error) {
+    if (error.code === "ENOENT") return false;
+    throw error;
+  }
+}
 
 // src/node/state-registry.ts
 var path2 = require("node:path");
@@ -1456,6 +1999,7 @@ var LOCK_SUFFIX = ".lock";
 var JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
 var STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
 var MANIFEST_NAME = "session-brief.json";
+var JOURNAL_COPY_PREFIX = "agent-changes";
 var HOOK_PREFIX = "session-brief";
 function hooksFolder(vault) {
   return path2.join(vault, ".claude", "hooks");
@@ -1663,9 +2207,9 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs5 = require("node:fs");
 function readStdin(timeoutMs) {
-  return new Promise((resolve10) => {
+  return new Promise((resolve12) => {
     if (process.stdin.isTTY) {
-      resolve10(Buffer.alloc(0));
+      resolve12(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1677,7 +2221,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve10(Buffer.concat(chunks));
+      resolve12(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -1716,8 +2260,8 @@ function parseHookJson(stdin) {
 }
 
 // src/node/journal/agent-journal.ts
-var fs6 = require("node:fs");
-var path6 = require("node:path");
+var fs8 = require("node:fs");
+var path7 = require("node:path");
 
 // src/core/text-bytes.ts
 function utf8Length(text) {
@@ -1842,24 +2386,125 @@ function compactJournal(text, now) {
   return lines.slice(first).join("");
 }
 
-// src/node/journal/agent-journal.ts
+// src/node/journal/agent-journal-copy.ts
+var fs7 = require("node:fs");
+
+// src/node/journal/user-state-dir.ts
+var fs6 = require("node:fs");
+var path6 = require("node:path");
+
+// src/core/file-key.ts
+var FNV_OFFSET = BigInt("0xcbf29ce484222325");
+var FNV_PRIME = BigInt("0x100000001b3");
+var U64 = BigInt("0xffffffffffffffff");
+function fileKey(key) {
+  let h = FNV_OFFSET;
+  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
+  return h.toString(16).padStart(16, "0");
+}
+
+// src/node/builtin-on-demand.ts
+var import_node_module = require("node:module");
+function builtinOnDemand(id) {
+  const get = process.getBuiltinModule;
+  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
+}
+
+// src/node/journal/user-state-dir.ts
+function userStateDir(env = process.env, platform = process.platform) {
+  const given = env.SESSION_BRIEF_STATE_DIR;
+  if (given !== void 0 && given !== "") return given;
+  const home = builtinOnDemand("node:os").homedir();
+  if (platform === "win32") return path6.join(env.LOCALAPPDATA ?? path6.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path6.join(home, "Library", "Application Support", "session-brief");
+  return path6.join(env.XDG_STATE_HOME ?? path6.join(home, ".local", "state"), "session-brief");
+}
+function vaultStateFile(root, prefix, suffix, env = process.env) {
+  let real = path6.resolve(root);
+  try {
+    real = fs6.realpathSync.native(real);
+  } catch {
+  }
+  return path6.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);
+}
+
+// src/node/journal/agent-journal-copy.ts
 var STALE_LOCK_MS = 3e4;
+function journalCopyFile(root, env = process.env) {
+  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);
+}
+function appendCopy(root, lines, now, env = process.env) {
+  if (lines === "") return;
+  const size = appendUserStateFile(journalCopyFile(root, env), lines);
+  if (size >= COMPACT_AT_BYTES) compactCopy(root, now, null, env);
+}
+function takeLock(lock) {
+  for (let i = 0; i < 2; i++) {
+    if (createUserStateFile(lock, String(process.pid))) return true;
+    try {
+      const st = fs7.lstatSync(lock, { throwIfNoEntry: false });
+      if (st !== void 0 && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      removeUserStateFile(lock);
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+function linesFrom(fd, from) {
+  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);
+  const last = buf.lastIndexOf(10);
+  if (last < 0) return { text: "", end: from };
+  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };
+}
+function compactCopy(root, now, floor, env = process.env) {
+  const file = journalCopyFile(root, env);
+  const lock = `${file}.lock`;
+  if (!takeLock(lock)) return;
+  let fd = null;
+  try {
+    fd = openUserStateFile(file);
+    if (fd === null) return;
+    const size = fs7.fstatSync(fd).size;
+    const head = linesFrom(fd, Math.max(0, size - 2 * COMPACT_AT_BYTES));
+    const kept = floor === null ? head.text : parseJournal(head.text).filter((r) => r.at >= floor).map((r) => encodeRecord(r) ?? "").join("");
+    let text = compactJournal(kept, now);
+    const tail = linesFrom(fd, head.end);
+    text += tail.text;
+    writeUserStateFile(file, text);
+    const late = linesFrom(fd, tail.end);
+    if (late.text !== "") appendUserStateFile(file, late.text);
+  } finally {
+    if (fd !== null) fs7.closeSync(fd);
+    removeUserStateFile(lock);
+  }
+}
+
+// src/node/journal/agent-journal.ts
+var STALE_LOCK_MS2 = 3e4;
 function journalPath(pluginDir) {
-  return path6.join(pluginDir, JOURNAL_FILE);
+  return path7.join(pluginDir, JOURNAL_FILE);
 }
 async function appendJournal(root, pluginDir, record, now) {
   const line = encodeRecord(record);
   if (line === null) return;
+  copyLines(root, line, now);
   const file = journalPath(pluginDir);
   const size = appendLanded(root, file, line);
   if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);
 }
-function takeLock(root, lock) {
+function copyLines(root, lines, now) {
+  try {
+    appendCopy(root, lines, now);
+  } catch {
+  }
+}
+function takeLock2(root, lock) {
   for (let i = 0; i < 2; i++) {
     if (createStateFile(root, lock, String(process.pid))) return true;
     try {
       const st = statStateFile(root, lock);
-      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;
+      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS2) return false;
       removeStateFile(root, lock);
     } catch {
       return false;
@@ -1875,13 +2520,13 @@ function completeLinesFrom(fd, from) {
 }
 async function compactJournalFile(root, pluginDir, now) {
   const file = journalPath(pluginDir);
-  const lock = path6.join(pluginDir, JOURNAL_LOCK);
-  if (!takeLock(root, lock)) return false;
+  const lock = path7.join(pluginDir, JOURNAL_LOCK);
+  if (!takeLock2(root, lock)) return false;
   let fd = null;
   try {
     fd = openStateFile(root, file);
     if (fd === null) return true;
-    const size = fs6.fstatSync(fd).size;
+    const size = fs8.fstatSync(fd).size;
     const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);
     const head = completeLinesFrom(fd, start);
     let text = compactJournal(head.text, now);
@@ -1890,9 +2535,13 @@ async function compactJournalFile(root, pluginDir, now) {
     writeStateFile(root, file, text);
     const late = completeLinesFrom(fd, tail.end);
     if (late.text !== "") appendLanded(root, file, late.text);
+    try {
+      compactCopy(root, now, parseJournal(text)[0]?.at ?? null);
+    } catch {
+    }
     return true;
   } finally {
-    if (fd !== null) fs6.closeSync(fd);
+    if (fd !== null) fs8.closeSync(fd);
     removeStateFile(root, lock);
   }
 }
@@ -1906,7 +2555,7 @@ async function recordAgentEdit(ctx, edit) {
 }
 
 // src/node/review/before-version-hook.ts
-var path9 = require("node:path");
+var path10 = require("node:path");
 
 // src/core/agent-fence.ts
 init_i18n();
@@ -1926,6 +2575,15 @@ var FENCE_TEXT = translations({
       const why = "Agents do not change them; the user updates or removes them with the bridge's install or uninstall command.";
       return `${what} ${why} Leave them as they are and go on with the task.`;
     },
+    agentPlugin: (shown, where) => {
+      const what = `Refused: ${shown} is in Session Brief's agent plugin (${where}), whose hooks check this session's edits.`;
+      return `${what} Agents do not change it; the user updates or removes the plugin. Leave it as it is and go on with the task.`;
+    },
+    state: (shown, where) => {
+      const what = `Refused: ${shown} is in Session Brief's per-user state folder (${where}).`;
+      const why = "It holds the seals of the human's reviews and the copy of the review trail, which only Session Brief writes.";
+      return `${what} ${why} Leave it as it is and go on with the task.`;
+    },
     command: (shown) => ` The command names ${shown}. To read the vault's state, use the brief, or run the bridge's report or check command.`,
     message: (shown) => `Session Brief refused an agent's change to its own files: ${shown}.`
   },
@@ -1943,6 +2601,15 @@ var FENCE_TEXT = translations({
       const why = "Agenten \xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";
       return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
     },
+    agentPlugin: (shown, where) => {
+      const what = `Abgelehnt: ${shown} liegt im Agenten-Plugin von Session Brief (${where}), dessen Hooks die \xC4nderungen dieser Sitzung pr\xFCfen.`;
+      return `${what} Agenten \xE4ndern es nicht; der Nutzer aktualisiert oder entfernt das Plugin. Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+    },
+    state: (shown, where) => {
+      const what = `Abgelehnt: ${shown} liegt im Zustandsordner von Session Brief f\xFCr diesen Nutzer (${where}).`;
+      const why = "Dort liegen die Siegel der Pr\xFCfungen des Menschen und die Kopie der Pr\xFCfspur, die nur Session Brief schreibt.";
+      return `${what} ${why} Nichts daran \xE4ndern und mit der Aufgabe weitermachen.`;
+    },
     command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,
     message: (shown) => `Session Brief hat die \xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`
   }
@@ -1951,7 +2618,7 @@ function fenceRefusal(fenced, shown, where, viaCommand, lang) {
   const t = FENCE_TEXT[lang];
   const name = shortenName(shown, 300);
   const place = shortenName(where, 200);
-  const reason = (fenced === "plugin" ? t.plugin(name, place) : t.hooks(name, place)) + (viaCommand ? t.command(name) : "");
+  const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : "");
   return { reason, message: t.message(shortenName(shown, 200)) };
 }
 function commandWords(command) {
@@ -2065,18 +2732,8 @@ function noteWords(command) {
 }
 
 // src/node/review/before-versions.ts
-var fs7 = require("node:fs");
-var path7 = require("node:path");
-
-// src/core/file-key.ts
-var FNV_OFFSET = BigInt("0xcbf29ce484222325");
-var FNV_PRIME = BigInt("0x100000001b3");
-var U64 = BigInt("0xffffffffffffffff");
-function fileKey(key) {
-  let h = FNV_OFFSET;
-  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;
-  return h.toString(16).padStart(16, "0");
-}
+var fs9 = require("node:fs");
+var path8 = require("node:path");
 
 // src/core/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
@@ -2085,8 +2742,8 @@ var MAX_FILES = 4e3;
 var MAX_BEFORE_AGE_MS = MAX_AGE_MS;
 var BEFORE_SUFFIX = ".before";
 var AFTER_SUFFIX = ".after";
-function beforeStem(session, path17) {
-  return fileKey(`${session ?? ""}\0${path17}`);
+function beforeStem(session, path18) {
+  return fileKey(`${session ?? ""}\0${path18}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -2122,20 +2779,20 @@ function pruneChoice(entries3, nowMs, incoming) {
 
 // src/node/review/before-versions.ts
 function beforeFolder(place) {
-  return path7.join(place.pluginDir, BEFORE_FOLDER);
+  return path8.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path7.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path8.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function notePath(place, rel) {
-  return path7.join(place.root, ...rel.split("/"));
+  return path8.join(place.root, ...rel.split("/"));
 }
 function entries2(place) {
   const dir = beforeFolder(place);
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.isFile()) continue;
-    const st = fs7.lstatSync(path7.join(dir, d.name), { throwIfNoEntry: false });
+    const st = fs9.lstatSync(path8.join(dir, d.name), { throwIfNoEntry: false });
     if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
@@ -2155,7 +2812,7 @@ function keepBeforeVersion(place, rel, session, tool, now) {
   const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });
   const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
   const dir = beforeFolder(place);
-  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path7.join(dir, name));
+  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path8.join(dir, name));
   writeStateFile(place.root, file, data);
   return true;
 }
@@ -2184,7 +2841,7 @@ function mayChangeNotes(call) {
   return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
 }
 function noteOf(ctx, p, base) {
-  const abs = path9.resolve(base, p);
+  const abs = path10.resolve(base, p);
   const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
   if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
   return rel;
@@ -2199,13 +2856,13 @@ function notesOfCall(ctx, call) {
     return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
-  const base = call.cwd !== void 0 && path9.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const base = call.cwd !== void 0 && path10.isAbsolute(call.cwd) ? call.cwd : ctx.root;
   const out = /* @__PURE__ */ new Set();
   for (const word of noteWords(call.command)) {
     const rel = noteOf(ctx, word, base);
     if (rel === null) continue;
-    const abs = path9.join(ctx.root, ...rel.split("/"));
-    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path9.dirname(abs))) out.add(rel);
+    const abs = path10.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path10.dirname(abs))) out.add(rel);
   }
   return [...out];
 }
@@ -2240,10 +2897,10 @@ async function recordAfterVersion(ctx, rel, session, now) {
 }
 
 // bridge/bridge-file.ts
-var path10 = require("node:path");
+var path11 = require("node:path");
 var LOAD_BRIDGE = "sessionBriefLoadBridge";
 function ownName() {
-  return path10.basename(__filename);
+  return path11.basename(__filename);
 }
 function loader() {
   const load = module[LOAD_BRIDGE];
@@ -2329,12 +2986,12 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
     const value = input[key];
     if (typeof value !== "string" || value.trim() === "") continue;
     const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];
-    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.tool_name, session: hook.session_id, cwd: hook.cwd };
+    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.host_tool_name ?? hook.tool_name, session: hook.session_id, cwd: hook.cwd };
   }
   return null;
 }
 async function relativeToVault(root, filePath, cwd) {
-  const given = !path11.isAbsolute(filePath) && cwd !== void 0 && path11.isAbsolute(cwd) ? path11.join(cwd, filePath) : filePath;
+  const given = !path12.isAbsolute(filePath) && cwd !== void 0 && path12.isAbsolute(cwd) ? path12.join(cwd, filePath) : filePath;
   return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
@@ -2343,7 +3000,7 @@ async function postToolUse(args, scriptPath, env) {
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path11.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path12.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rels = [];
   for (const p of edit.filePaths) {
@@ -2373,8 +3030,8 @@ async function postToolUse(args, scriptPath, env) {
 }
 
 // bridge/commands/pre-tool-use.ts
-var fs12 = require("node:fs");
-var path16 = require("node:path");
+var fs15 = require("node:fs");
+var path17 = require("node:path");
 init_scope();
 
 // src/core/write-guard.ts
@@ -2425,8 +3082,8 @@ function denyOutput(r, agent = DEFAULT_AGENT) {
 }
 
 // src/node/hosts/agent-fence.ts
-var fs9 = require("node:fs");
-var path12 = require("node:path");
+var fs11 = require("node:fs");
+var path13 = require("node:path");
 init_real_path();
 function norm(p) {
   const s = p.replace(/\\/g, "/").toLowerCase();
@@ -2441,98 +3098,100 @@ function bothWays(p) {
   const real = realPathOf(p);
   return real === null || real === p ? [p] : [p, real];
 }
-function fencePlaces(root, pluginDir, scriptPath) {
-  const own2 = path12.dirname(path12.resolve(scriptPath));
+function agentPluginFolder(scriptPath) {
+  const own2 = path13.dirname(path13.resolve(scriptPath));
+  if (path13.basename(own2).toLowerCase() !== "hooks" || path13.basename(path13.dirname(own2)).toLowerCase() === ".claude") return null;
+  const folder2 = path13.dirname(own2);
+  return [".claude-plugin", ".codex-plugin"].some((m) => fs11.existsSync(path13.join(folder2, m))) ? folder2 : null;
+}
+function fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {
+  const own2 = path13.dirname(path13.resolve(scriptPath));
   const vaults = hooksFolder(root);
-  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2] };
+  const agentPlugin = agentPluginFolder(scriptPath);
+  const wholeFolders = [];
+  if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });
+  if (stateDir !== null && path13.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });
+  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };
 }
 var isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path12.basename(dir)) ? within(dir, p) : norm(path12.dirname(p)) === norm(dir) && isHookName(path12.basename(p))) return "hooks";
+    if (isHookName(path13.basename(dir)) ? within(dir, p) : norm(path13.dirname(p)) === norm(dir) && isHookName(path13.basename(p))) return "hooks";
   }
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;
   return null;
 }
-function holdsPlace(places, p) {
-  const roots = bothWays(places.root).map(norm);
-  if (roots.includes(norm(p)) || !roots.some((r) => within(r, p))) return null;
+function placePaths(places) {
+  const out = [];
+  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });
+  for (const dir of places.hookDirs.flatMap(bothWays)) {
+    if (isHookName(path13.basename(dir))) out.push({ at: dir, fenced: "hooks" });
+    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path13.join(dir, name), fenced: "hooks" });
+  }
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });
+  return out;
+}
+function namesIn(dir) {
+  try {
+    return fs11.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+function holdsPlace(places, p, wholeTree = false) {
+  if (norm(p) === norm(path13.parse(p).root)) return null;
+  if (!wholeTree) {
+    const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);
+    if (tops.some((top) => within(p, top))) return null;
+  }
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";
+  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(p, dir)) return whole.fenced;
   return null;
 }
 function sameFileAsOurs(places, stat) {
-  const look = (dir, pick2) => {
-    let names;
-    try {
-      names = fs9.readdirSync(dir);
-    } catch {
-      return false;
-    }
-    return names.filter(pick2).some((n) => {
-      const s = fs9.lstatSync(path12.join(dir, n), { throwIfNoEntry: false });
-      return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
-    });
-  };
+  const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {
+    const s = fs11.lstatSync(path13.join(dir, n), { throwIfNoEntry: false });
+    return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
+  });
   if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";
   for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";
+  for (const whole of places.wholeFolders) if (look(whole.dir, () => true)) return whole.fenced;
   return null;
 }
-function fileMayBeFenced(root, filePath) {
-  const abs = path12.resolve(root, filePath);
+function fileMayBeFenced(root, filePath, outside = []) {
+  const abs = path13.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path12.basename(n))) return true;
+    if (n.includes("/plugins/") || isHookName(path13.basename(n)) || outside.some((o) => within(o, p))) return true;
   }
-  const stat = fs9.lstatSync(abs, { throwIfNoEntry: false });
+  const stat = fs11.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path12.resolve(places.root, filePath);
+  const abs = path13.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
   }
-  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
+  const stat = fs11.statSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;
-}
-function commandMayBeFenced(command) {
-  return /session-brief|plugins|(^|[\s/\\'"=])\.[^\s/\\.]/i.test(command);
-}
-var isNode = (word) => /^node(\.exe)?$/i.test(path12.basename(word));
-function fencedCommand(places, command, cwd) {
-  const words = commandWords(command);
-  const bases = [...new Set([cwd, places.root].filter((b) => typeof b === "string" && path12.isAbsolute(b)))];
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] ?? "";
-    const stem = beforeGlob(word);
-    if (stem === "" || stem.startsWith("-") || stem.startsWith("$")) continue;
-    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
-    for (const base of bases) {
-      for (const p of bothWays(path12.resolve(base, stem))) {
-        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
-        if (fenced === null) continue;
-        if (running && fenced === "hooks" && placeOf2(places, p) === "hooks" && fs9.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
-        return { word, fenced };
-      }
-    }
-  }
-  return null;
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path12.resolve(root, filePath);
-  const stat = fs9.statSync(abs, { throwIfNoEntry: false });
+  const abs = path13.resolve(root, filePath);
+  const stat = fs11.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path12.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path13.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path12.relative(realFolder, realFile).split(path12.sep).join("/")}`;
+    return `${sessionsFolder}/${path13.relative(realFolder, realFile).split(path13.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path12.relative(folder2, twin).split(path12.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path13.relative(folder2, twin).split(path13.sep).join("/")}`;
   }
   return null;
 }
@@ -2543,16 +3202,16 @@ function findSameFile(dir, stat, budget) {
     const current = queue.shift();
     let entries3;
     try {
-      entries3 = fs9.readdirSync(current, { withFileTypes: true });
+      entries3 = fs11.readdirSync(current, { withFileTypes: true });
     } catch {
       continue;
     }
     for (const e of entries3) {
       if (++seen > budget) return null;
-      const p = path12.join(current, e.name);
+      const p = path13.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
-        const s = fs9.lstatSync(p, { throwIfNoEntry: false });
+        const s = fs11.lstatSync(p, { throwIfNoEntry: false });
         if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;
       }
     }
@@ -2560,9 +3219,422 @@ function findSameFile(dir, stat, budget) {
   return null;
 }
 
+// src/node/hosts/fence-command.ts
+var fs12 = require("node:fs");
+var path14 = require("node:path");
+
+// src/core/shell-command.ts
+var import_shell_quote = __toESM(require_shell_quote());
+var OPEN = "\uE000";
+var CLOSE = "\uE001";
+var REDIRECTS = /* @__PURE__ */ new Set(["<", ">", ">>", ">&", ">|", "&>", "&>>", "<<", "<<<", "<<-", "<&", "<>"]);
+var OPENERS = /* @__PURE__ */ new Set(["(", "<(", ">("]);
+var MAX_DEPTH = 8;
+function tokens(line) {
+  const flat = line.replace(/\\\r?\n/g, "").replace(/\r?\n|\r/g, ";");
+  return (0, import_shell_quote.parse)(flat, (key) => key === "" ? "" : `${OPEN}${key}${CLOSE}`);
+}
+function shellPieces(line) {
+  const out = [];
+  walk(tokens(line), 0, out, 0);
+  return out;
+}
+function walk(list, at, out, depth) {
+  let words = [];
+  let afterSuccess = false;
+  let redirectNext = false;
+  let runTimeNext = false;
+  const flush = () => {
+    if (words.length > 0) out.push({ kind: "step", words, afterSuccess });
+    words = [];
+  };
+  let i = at;
+  while (i < list.length) {
+    const t = list[i++];
+    if (typeof t === "string") {
+      words.push({ text: t.replace(/`/g, ""), glob: braces(t), runTime: runTimeNext || t.includes("`"), redirect: redirectNext });
+      redirectNext = runTimeNext = false;
+    } else if ("comment" in t) {
+      flush();
+      if (depth < MAX_DEPTH) walk(tokens(t.comment), 0, out, depth + 1);
+    } else if (t.op === "glob") {
+      words.push({ text: t.pattern, glob: true, runTime: runTimeNext, redirect: redirectNext });
+      redirectNext = runTimeNext = false;
+    } else if (REDIRECTS.has(t.op)) {
+      redirectNext = true;
+    } else if (OPENERS.has(t.op)) {
+      const substitution = words.length > 0 || t.op !== "(";
+      if (!substitution) flush();
+      const inner = [{ kind: "enter" }];
+      i = depth < MAX_DEPTH ? walk(list, i, inner, depth + 1) : list.length;
+      inner.push({ kind: "leave" });
+      out.push(...inner);
+      if (substitution) {
+        const last = words.at(-1);
+        if (last !== void 0 && t.op === "(") last.runTime = true;
+        words.push({ text: "", glob: false, runTime: true, redirect: redirectNext });
+        redirectNext = false;
+        runTimeNext = true;
+      }
+    } else if (t.op === ")") {
+      flush();
+      return i;
+    } else {
+      flush();
+      afterSuccess = t.op === "&&";
+      redirectNext = runTimeNext = false;
+    }
+  }
+  flush();
+  return i;
+}
+function braces(word) {
+  return /\{[^{}]*,[^{}]*\}|\[[^\]/]+\]/.test(word);
+}
+function expandWord(word, known) {
+  let unknown = word.runTime;
+  const text = word.text.replace(VARIABLE, (_all, name) => {
+    const value = known.get(name);
+    if (value === void 0) unknown = true;
+    return value ?? "";
+  });
+  return { text, unknown };
+}
+var VARIABLE = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");
+function shownWord(word) {
+  return `${word.runTime ? "\u2026" : ""}${word.text.replace(VARIABLE, (_all, name) => `\${${name}}`)}`;
+}
+function assignment(text) {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);
+  return m === null ? null : { name: m[1], value: m[2] };
+}
+var WRAPPERS = /* @__PURE__ */ new Set(["sudo", "doas", "env", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs"]);
+function programAt(words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.redirect || assignment(w.text) !== null) continue;
+    const name = w.text.replace(/^.*\//, "");
+    if (WRAPPERS.has(name) || name.startsWith("-") && i > 0) continue;
+    if (/^\d+[smhd]?$/.test(name) && i > 0) continue;
+    return i;
+  }
+  return -1;
+}
+
+// src/node/hosts/fence-command.ts
+init_real_path();
+var HINT2 = /session-brief|plugins|(^|[/\\])\.[^/\\]/i;
+var LINE_HINT = /session-brief|plugins|(^|[\s/\\'"=:;&|(<>])\.[^\s/\\]/i;
+var READERS2 = /* @__PURE__ */ new Set(["cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "echo", "printf", "basename", "dirname", "realpath", "readlink", "du", "test", "diff"]);
+var SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);
+var MAX_NESTING = 4;
+var MAX_BASES = 16;
+var programName = (word) => (word?.text ?? "").replace(/^.*[/\\]/, "").toLowerCase();
+function gitRewrite(args) {
+  let i = 0;
+  while (i < args.length && (args[i] ?? "").startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(args[i] ?? "") ? 2 : 1;
+  const sub = args[i] ?? "";
+  const rest = args.slice(i + 1);
+  const given = rest.filter((a) => !a.startsWith("-")).length;
+  const flag = (...names) => rest.some((a) => names.includes(a));
+  const top = rest.some((a) => /^:(\/|\([^)]*top[^)]*\))/.test(a));
+  switch (sub) {
+    case "checkout":
+    case "switch":
+      return { wholeTree: top || flag("-f", "--force", "--discard-changes") };
+    case "restore":
+    case "rm":
+    case "mv":
+      return { wholeTree: top };
+    case "clean":
+      return flag("-n", "--dry-run") ? null : { wholeTree: top || given === 0 };
+    case "reset":
+      return flag("--hard", "--merge", "--keep") ? { wholeTree: true } : null;
+    case "stash": {
+      const verb = rest[0] ?? "push";
+      if (!["push", "save"].includes(verb) && !verb.startsWith("-")) return null;
+      return { wholeTree: top || !rest.includes("--") };
+    }
+    default:
+      return null;
+  }
+}
+var capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);
+function resolved(base, word, home) {
+  const text = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;
+  const literal = path14.resolve(base, text);
+  if (!text.split(/[/\\]/).includes("..")) return bothWays(literal);
+  let current = path14.isAbsolute(text) ? path14.parse(literal).root : base;
+  for (const part of text.split(/[/\\]/)) {
+    if (part === "" || part === ".") continue;
+    current = part === ".." ? path14.dirname(realPathOf(current) ?? current) : path14.join(current, part);
+  }
+  return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];
+}
+function segmentPattern(segment, dotglob) {
+  let out = "";
+  for (let i = 0; i < segment.length; i++) {
+    const ch = segment[i];
+    if (ch === "*") out += ".*";
+    else if (ch === "?") out += ".";
+    else if (ch === "[") {
+      const end = segment.indexOf("]", i + 2);
+      if (end === -1) out += "\\[";
+      else {
+        out += `[${segment.slice(i + 1, end).replace(/^[!^]/, "^").replace(/\\/g, "\\\\")}]`;
+        i = end;
+      }
+    } else if (ch === "{") {
+      const end = segment.indexOf("}", i);
+      if (end === -1) out += "\\{";
+      else {
+        out += `(?:${segment.slice(i + 1, end).split(",").map(escape).join("|")})`;
+        i = end;
+      }
+    } else out += escape(ch);
+  }
+  return new RegExp(`^${!dotglob && /^[*?[{]/.test(segment) ? "(?!\\.)" : ""}${out}$`, "i");
+}
+var escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+function globReaches(places, ours, stems, globParts, dotglob, wholeTree) {
+  const globs = globParts.map((s) => segmentPattern(s, dotglob));
+  for (const from of stems) {
+    const fromParts = norm(from).replace(/\/$/, "").split("/");
+    for (const place of ours) {
+      const placeParts = norm(place.at).split("/");
+      if (!within(from, place.at) && !within(place.at, from)) continue;
+      if (within(place.at, from)) return place.fenced;
+      const rest = placeParts.slice(fromParts.length);
+      let k = 0;
+      for (; k < globs.length && k < rest.length; k++) if (globParts[k] !== "**" && !globs[k].test(rest[k])) break;
+      if (k < globs.length && k < rest.length) continue;
+      if (globs.length >= rest.length) return place.fenced;
+      const holder = [...fromParts, ...rest.slice(0, globs.length)].join("/");
+      if (holdsPlace(places, holder, wholeTree) !== null) return place.fenced;
+    }
+  }
+  return null;
+}
+function placeNames(places, ours) {
+  const leaves = /* @__PURE__ */ new Set(["session-brief"]);
+  const holders = /* @__PURE__ */ new Set();
+  for (const place of ours) {
+    const name = path14.basename(place.at).toLowerCase();
+    if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);
+    const rel = path14.relative(places.root, place.at);
+    if (!rel.startsWith("..") && !path14.isAbsolute(rel)) {
+      const segments = rel.split(/[/\\]/).slice(0, -1);
+      for (const s of segments) holders.add(s.toLowerCase());
+    }
+  }
+  return { leaves: [...leaves], holders: [...holders] };
+}
+function namesPlace(names, text) {
+  const { leaves, holders } = names;
+  const lower = text.replace(/\\/g, "/").toLowerCase();
+  if (leaves.some((leaf) => lower.includes(leaf))) return true;
+  const last = lower.replace(/\/+$/, "").split("/").at(-1) ?? "";
+  return holders.includes(last) || /(^|\/)\.claude\/hooks(\/|$)/.test(lower);
+}
+var CommandWalk = class {
+  constructor(places, fallback) {
+    this.places = places;
+    this.fallback = fallback;
+    this.known = /* @__PURE__ */ new Map();
+    this.dotglob = false;
+    this.hit = null;
+    /** The words resolved already, which the words as written need not repeat. */
+    this.seen = /* @__PURE__ */ new Set();
+    this.ourPaths = null;
+    this.ourNames = null;
+    if (places.home !== null) this.known.set("HOME", places.home);
+  }
+  run(pieces, where, nesting) {
+    const saved = [];
+    for (const piece of pieces) {
+      if (this.hit !== null) return;
+      if (piece.kind === "enter") saved.push({ ...where });
+      else if (piece.kind === "leave") Object.assign(where, saved.pop() ?? where);
+      else this.step(piece.words, piece.afterSuccess ? where.chain : where.any, where, nesting);
+    }
+  }
+  step(words, bases, where, nesting) {
+    const at = programAt(words);
+    const program = programName(words[at]);
+    const texts = words.map((w) => expandWord(w, this.known));
+    const args = texts.slice(at + 1).map((t) => t.text);
+    const declares = ["export", "declare", "local", "readonly", "typeset"].includes(program);
+    texts.forEach((t, i) => {
+      const set = i < at || at < 0 || declares && i > at ? assignment(t.text) : null;
+      if (set === null) return;
+      if (t.unknown) this.known.delete(set.name);
+      else this.known.set(set.name, set.value);
+    });
+    if (words.some((w) => /dotglob|globdots/.test(w.text))) this.dotglob = true;
+    let wholeTree = false;
+    let stepBases = bases;
+    if (program === "git") {
+      const cAt = args.indexOf("-C");
+      if (cAt >= 0 && args[cAt + 1] !== void 0) stepBases = capped(bases.flatMap((b) => resolved(b, args[cAt + 1], this.places.home)));
+      const git = gitRewrite(args);
+      if (git !== null) {
+        wholeTree = true;
+        if (git.wholeTree && stepBases.some((b) => within(this.places.root, b) || holdsPlace(this.places, b, true) !== null)) {
+          this.hit = { word: ["git", ...args].join(" "), fenced: this.treeHolds(stepBases) };
+          return;
+        }
+      }
+    }
+    if (program === "find" && findWrites(args)) wholeTree = true;
+    if (nesting < MAX_NESTING) {
+      if (program === "eval") this.nested(args.join(" "), stepBases, nesting);
+      const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));
+      if (SHELLS.has(program) && c >= 0 && args[c + 1] !== void 0) this.nested(args[c + 1], stepBases, nesting);
+      if (this.hit !== null) return;
+    }
+    for (let i = 0; i < words.length && this.hit === null; i++) {
+      const word = words[i];
+      const { text, unknown } = texts[i];
+      if (i === at + 1 && /^node(\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {
+        const fenced = this.wordReaches(text, word.glob, stepBases, wholeTree);
+        if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path14.resolve(stepBases[0] ?? this.places.root, text)).some((p) => fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;
+      }
+      for (const variant of variants(text)) {
+        this.seen.add(variant);
+        const fenced = unknown || where.lost ? namesPlace(this.names(), variant) ? this.nameHit(variant) : null : null;
+        const found = fenced ?? (unknown ? null : this.wordReaches(variant, word.glob, stepBases, wholeTree));
+        if (found !== null) {
+          this.hit = { word: unknown ? shownWord(word) : text, fenced: found };
+          break;
+        }
+      }
+    }
+    if (program === "cd" || program === "pushd") this.changeFolder(args, bases, where, texts.slice(at + 1));
+    else if (program === "popd") where.chain = where.any;
+  }
+  changeFolder(args, bases, where, texts) {
+    const target = args.findIndex((a) => !a.startsWith("-") || a === "-");
+    const word = target < 0 ? "~" : args[target];
+    if (word === "-" || target >= 0 && texts[target]?.unknown === true) {
+      where.chain = where.any;
+      where.lost = where.lost || word !== "-";
+      return;
+    }
+    const to = capped(bases.flatMap((b) => resolved(b, word, this.places.home)));
+    where.chain = to;
+    where.any = capped([...where.any, ...to]);
+  }
+  ours() {
+    return this.ourPaths ??= placePaths(this.places);
+  }
+  names() {
+    return this.ourNames ??= placeNames(this.places, this.ours());
+  }
+  nested(command, bases, nesting) {
+    this.run(shellPieces(command), { chain: bases, any: bases, lost: false }, nesting + 1);
+  }
+  /** Which place a name points at, for the message. */
+  nameHit(text) {
+    const lower = text.toLowerCase();
+    if (lower.includes("hooks")) return "hooks";
+    if (lower.includes("plugins")) return "plugin";
+    return this.places.wholeFolders.find((f) => lower.includes(path14.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";
+  }
+  treeHolds(bases) {
+    for (const b of bases) {
+      const held = holdsPlace(this.places, b, true);
+      if (held !== null) return held;
+    }
+    return this.places.pluginDir !== null ? "plugin" : "hooks";
+  }
+  /** Whether `word`, from any of `bases` (or the vault root, as before any `cd`), names a place or a folder holding one. */
+  wordReaches(word, glob, bases, wholeTree) {
+    if (word === "") return null;
+    for (const base of capped([...bases, ...this.fallback])) {
+      if (glob) {
+        const parts = word.split(/[/\\]/);
+        const first = parts.findIndex((p) => /[*?[{]/.test(p));
+        const stem = first < 0 ? word : parts.slice(0, first).join("/") || (word.startsWith("/") ? "/" : ".");
+        const stems = resolved(base, stem, this.places.home);
+        const found = globReaches(this.places, this.ours(), stems, first < 0 ? [] : parts.slice(first), this.dotglob, wholeTree && bases.includes(base));
+        if (found !== null) return found;
+        continue;
+      }
+      for (const p of resolved(base, word, this.places.home)) {
+        const found = placeOf2(this.places, p) ?? holdsPlace(this.places, p, wholeTree && bases.includes(base));
+        if (found !== null) return found;
+      }
+    }
+    return null;
+  }
+};
+function findWrites(args) {
+  return args.some((a, i) => a === "-delete" || ["-exec", "-execdir", "-ok", "-okdir"].includes(a) && !READERS2.has((args[i + 1] ?? "").replace(/^.*\//, "")));
+}
+function variants(text) {
+  const out = [text];
+  const eq = text.indexOf("=");
+  if (eq > 0 && eq < text.length - 1) out.push(text.slice(eq + 1));
+  if (/^-[^-]/.test(text) && text.length > 2) out.push(text.slice(2));
+  return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text));
+}
+function fencedCommand(places, command, cwd) {
+  const start = cwd !== void 0 && path14.isAbsolute(cwd) ? [cwd] : [places.root];
+  const walk2 = new CommandWalk(places, [places.root]);
+  walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);
+  return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);
+}
+var isNode = (word) => /^node(\.exe)?$/i.test(path14.basename(word));
+function wordsAsWritten(places, command, bases, seen) {
+  const written = commandWords(command);
+  const words = [...written, ...written.filter((w) => /["'(),;`+]/.test(w)).flatMap((w) => w.split(/[\s"'(),;`+]+/))];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] ?? "";
+    const stem = beforeGlob(word);
+    if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;
+    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
+    for (const base of bases) {
+      for (const p of bothWays(path14.resolve(base, stem))) {
+        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
+        if (fenced === null) continue;
+        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
+        return { word, fenced };
+      }
+    }
+  }
+  return null;
+}
+function commandMayBeFenced(command, cwd, root, outside = []) {
+  if (LINE_HINT.test(command)) return true;
+  if (cwd !== void 0 && path14.isAbsolute(cwd)) {
+    const rel = path14.relative(root, cwd);
+    if (HINT2.test(rel.startsWith("..") || path14.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;
+  }
+  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\s;&|()<>]+/).flatMap(variants).some((w) => path14.isAbsolute(w) && outside.some((o) => within(o, w)));
+  return piecesMayReach(shellPieces(command), outside, 0);
+}
+var PLAIN = /^[^\\$'"`#~*?[{}]*$/;
+var REWRITES = /\bgit\b[^;&|]*\b(checkout|restore|rm|mv|clean|reset|stash|switch)\b|\bfind\b[^;&|]*\s-(delete|exec|execdir|ok|okdir)\b|\b(eval|sh|bash|zsh|dash|ksh|fish)\b/;
+function piecesMayReach(pieces, outside, nesting) {
+  for (const piece of pieces) {
+    if (piece.kind !== "step") continue;
+    const at = programAt(piece.words);
+    const program = programName(piece.words[at]);
+    const texts = piece.words.map((w) => expandWord(w, /* @__PURE__ */ new Map()).text);
+    const args = texts.slice(at + 1);
+    if (program === "git" && gitRewrite(args) !== null || program === "find" && findWrites(args)) return true;
+    if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;
+    for (const text of texts.flatMap(variants)) {
+      if (HINT2.test(text) || text.startsWith("~") || /dotglob|globdots/.test(text)) return true;
+      if (path14.isAbsolute(text) && outside.some((o) => within(o, text) || within(text.replace(/[*?[{].*$/, ""), o))) return true;
+    }
+  }
+  return false;
+}
+
 // src/node/journal/session-turn-record.ts
-var fs11 = require("node:fs");
-var path15 = require("node:path");
+var fs14 = require("node:fs");
+var path16 = require("node:path");
 
 // src/core/session-turns.ts
 var MAX_TURN_NOTES = 500;
@@ -2587,42 +3659,22 @@ function turnAfterCall(current, session, notes, now) {
 }
 
 // src/node/journal/net-blind.ts
-var fs10 = require("node:fs");
-var path14 = require("node:path");
+var fs13 = require("node:fs");
+var path15 = require("node:path");
 
 // src/core/session-net.ts
 var EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;
 var WALK_WINDOW_MS = 5 * 60 * 1e3;
 
-// src/node/journal/user-state-dir.ts
-var path13 = require("node:path");
-
-// src/node/builtin-on-demand.ts
-var import_node_module = require("node:module");
-function builtinOnDemand(id) {
-  const get = process.getBuiltinModule;
-  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);
-}
-
-// src/node/journal/user-state-dir.ts
-function userStateDir(env = process.env, platform = process.platform) {
-  const given = env.SESSION_BRIEF_STATE_DIR;
-  if (given !== void 0 && given !== "") return given;
-  const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path13.join(env.LOCALAPPDATA ?? path13.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path13.join(home, "Library", "Application Support", "session-brief");
-  return path13.join(env.XDG_STATE_HOME ?? path13.join(home, ".local", "state"), "session-brief");
-}
-
 // src/node/journal/net-blind.ts
 var BLIND_MAX_BYTES = 64 * 1024;
 function netFolder(root, env = process.env) {
-  let real = path14.resolve(root);
+  let real = path15.resolve(root);
   try {
-    real = fs10.realpathSync.native(real);
+    real = fs13.realpathSync.native(real);
   } catch {
   }
-  return path14.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);
+  return path15.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);
 }
 function readJson2(file, max) {
   const data = readRegularFile(file, max);
@@ -2637,14 +3689,14 @@ function readJson2(file, max) {
 // src/node/journal/session-turn-record.ts
 var TURN_MAX_BYTES = 256 * 1024;
 function turnFile(folder2, session) {
-  return path15.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);
+  return path16.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);
 }
 function recordToolCall(root, session, notes, now, env = process.env) {
   try {
     const folder2 = netFolder(root, env);
     const file = turnFile(folder2, session);
     const current = parseTurn(readJson2(file, TURN_MAX_BYTES));
-    if (current === null && !fs11.existsSync(folder2)) return;
+    if (current === null && !fs14.existsSync(folder2)) return;
     const next = turnAfterCall(current, session, notes, now);
     if (next !== null) writeUserStateFile(file, encodeTurn(next));
   } catch {
@@ -2658,7 +3710,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path16.isAbsolute(p) && cwd !== void 0 && path16.isAbsolute(cwd) ? path16.join(cwd, p) : p;
+  return !path17.isAbsolute(p) && cwd !== void 0 && path17.isAbsolute(cwd) ? path17.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   const hook = translateHookInput(agent, parseHookJson(stdin));
@@ -2678,38 +3730,53 @@ function sessionOf2(id) {
 }
 function isFile(p) {
   try {
-    return fs12.statSync(p).isFile();
+    return fs15.statSync(p).isFile();
   } catch {
     return false;
   }
 }
 function exists2(p) {
   try {
-    fs12.lstatSync(p);
+    fs15.lstatSync(p);
     return true;
   } catch (error) {
     return error.code !== "ENOENT";
   }
 }
-function shownPlace(ctx, fenced) {
-  if (fenced === "hooks" || ctx.pluginDir === null) return ".claude/hooks/";
-  return `${(vaultRelative(ctx.root, ctx.pluginDir) ?? ctx.pluginDir).replace(/\\/g, "/")}/`;
+function shownPlace(ctx, places, fenced) {
+  const folder2 = (dir) => `${(vaultRelative(ctx.root, dir) ?? dir).replace(/\\/g, "/")}/`;
+  if (fenced === "hooks" || fenced === "plugin" && ctx.pluginDir === null) return ".claude/hooks/";
+  if (fenced === "plugin") return folder2(ctx.pluginDir);
+  return folder2(places.wholeFolders.find((w) => w.fenced === fenced)?.dir ?? "");
 }
-function fenceAnswer(attempt, root, scriptPath, context, agent) {
+function outsideFolders(scriptPath, env) {
+  let stateDir = null;
+  try {
+    stateDir = userStateDir(env);
+  } catch {
+  }
+  const agentPlugin = agentPluginFolder(scriptPath);
+  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path17.isAbsolute(d)) };
+}
+function fenceAnswer(attempt, root, scriptPath, context, agent, env) {
+  const { stateDir, outside } = outsideFolders(scriptPath, env);
+  const placesFor = (ctx) => fencePlaces(root, ctx.pluginDir, scriptPath, stateDir, env.HOME || env.USERPROFILE || null);
   if (FENCED_FILE_TOOLS.has(attempt.tool)) {
     for (const file of attempt.filePaths) {
-      if (!fileMayBeFenced(root, file)) continue;
+      if (!fileMayBeFenced(root, file, outside)) continue;
       const ctx = context();
-      const fenced = fencedFile(fencePlaces(root, ctx.pluginDir, scriptPath), file);
-      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, fenced), false, ctx.lang), agent);
+      const places = placesFor(ctx);
+      const fenced = fencedFile(places, file);
+      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, places, fenced), false, ctx.lang), agent);
     }
     return null;
   }
   if (attempt.tool === SHELL_TOOL && attempt.command !== null) {
-    if (!commandMayBeFenced(attempt.command)) return null;
+    if (!commandMayBeFenced(attempt.command, attempt.cwd, root, outside)) return null;
     const ctx = context();
-    const hit = fencedCommand(fencePlaces(root, ctx.pluginDir, scriptPath), attempt.command, attempt.cwd);
-    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, hit.fenced), true, ctx.lang), agent);
+    const places = placesFor(ctx);
+    const hit = fencedCommand(places, attempt.command, attempt.cwd);
+    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, places, hit.fenced), true, ctx.lang), agent);
   }
   return null;
 }
@@ -2719,7 +3786,7 @@ async function preToolUse(args, scriptPath, env) {
     const agent = agentOrDefault(stringFlag(args, "agent"));
     const attempt = toolAttempt(stdin, agent);
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path16.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path17.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     if (attempt === null) {
       recordToolCall(root, sessionOf2(translateHookInput(agent, parseHookJson(stdin)).session_id), [], Date.now(), env);
@@ -2730,7 +3797,7 @@ async function preToolUse(args, scriptPath, env) {
     let ctx = null;
     const context = () => ctx ??= contextFor(args, scriptPath, env);
     try {
-      const fence = fenceAnswer(attempt, root, scriptPath, context, agent);
+      const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);
       if (fence !== null) {
         writeOut(fence);
         return 0;
@@ -2749,12 +3816,12 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path16.resolve(root, attempt.filePath);
+  const target = path17.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path16.dirname(target);
-  const name = freeName(path16.basename(target), (candidate) => exists2(path16.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path16.join(dir, name), context().lang), agent));
+  const dir = path17.dirname(target);
+  const name = freeName(path17.basename(target), (candidate) => exists2(path17.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path17.join(dir, name), context().lang), agent));
   return true;
 }
 
@@ -2773,3 +3840,34 @@ async function editHook(argv, scriptPath) {
   }
 }
 void editHook(process.argv.slice(2), process.argv[1] ?? __filename);
+
+/*
+Licenses of the packages bundled into this file
+
+shell-quote 1.12.0 (MIT):
+
+The MIT License
+
+Copyright (c) 2013 James Halliday (mail@substack.net)
+
+Permission is hereby granted, free of charge, 
+to any person obtaining a copy of this software and 
+associated documentation files (the "Software"), to 
+deal in the Software without restriction, including 
+without limitation the rights to use, copy, modify, 
+merge, publish, distribute, sublicense, and/or sell 
+copies of the Software, and to permit persons to whom 
+the Software is furnished to do so, 
+subject to the following conditions:
+
+The above copyright notice and this permission notice 
+shall be included in all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, 
+EXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES 
+OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. 
+IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR 
+ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, 
+TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE 
+SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
+*/

@@ -1625,6 +1625,9 @@ var MARKS_FOLDER = "session-marks";
 var PRUNED_STAMP = ".pruned";
 var MANIFEST_NAME = "session-brief.json";
 var JOURNAL_COPY_PREFIX = "agent-changes";
+var REVIEW_SEAL_PREFIX = "review-seal";
+var DEVICE_KEY_FILE = "device-key.json";
+var TRUSTED_DEVICES_FILE = "trusted-devices.json";
 function hooksFolder(vault) {
   return path3.join(vault, ".claude", "hooks");
 }
@@ -3081,10 +3084,10 @@ var MAX_BYTES2 = 256 * 1024;
 var SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 var crypto = () => builtinOnDemand("node:crypto");
 function deviceKeyFile(env = process.env) {
-  return path15.join(userStateDir(env), "device-key.json");
+  return path15.join(userStateDir(env), DEVICE_KEY_FILE);
 }
 function trustedDevicesFile(env = process.env) {
-  return path15.join(userStateDir(env), "trusted-devices.json");
+  return path15.join(userStateDir(env), TRUSTED_DEVICES_FILE);
 }
 function readJson2(file) {
   const data = readRegularFile(file, MAX_BYTES2);
@@ -3128,7 +3131,7 @@ function deviceTrust(env = process.env) {
 // src/node/journal/review-seal.ts
 var MAX_BYTES3 = 4 * 1024 * 1024;
 function sealFile(root, env = process.env) {
-  return vaultStateFile(root, "review-seal", ".json", env);
+  return vaultStateFile(root, REVIEW_SEAL_PREFIX, ".json", env);
 }
 function readSeal(root, env = process.env) {
   const data = readRegularFile(sealFile(root, env), MAX_BYTES3);
@@ -3481,7 +3484,7 @@ function startBaseline(root, configDir, session, scriptPath, env, indexId = null
 }
 
 // src/node/journal/net-blind.ts
-var fs16 = require("node:fs");
+var fs17 = require("node:fs");
 var path20 = require("node:path");
 
 // src/core/session-net.ts
@@ -3493,7 +3496,7 @@ var BLIND_MAX_BYTES = 64 * 1024;
 function netFolder(root, env = process.env) {
   let real = path20.resolve(root);
   try {
-    real = fs16.realpathSync.native(real);
+    real = fs17.realpathSync.native(real);
   } catch {
   }
   return path20.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);
@@ -3527,7 +3530,7 @@ function netState(root, pluginDir, env) {
 }
 function unwritable(root, env) {
   try {
-    fs16.accessSync(netFolder(root, env), fs16.constants.W_OK);
+    fs17.accessSync(netFolder(root, env), fs17.constants.W_OK);
     return null;
   } catch (error) {
     const code = error.code;

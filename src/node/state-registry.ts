@@ -67,6 +67,10 @@ export const CODE_CACHE_FOLDER = 'code-cache';
  */
 export const JOURNAL_COPY_PREFIX = 'agent-changes';
 export const EDITOR_WRITES_PREFIX = 'editor-writes';
+/** In the per-user folder: the review seals (src/node/journal/review-seal.ts) and this device's keys (device-key.ts). */
+export const REVIEW_SEAL_PREFIX = 'review-seal';
+export const DEVICE_KEY_FILE = 'device-key.json';
+export const TRUSTED_DEVICES_FILE = 'trusted-devices.json';
 /** Every name of ours in `.claude/hooks` starts so; the rest of that folder is other tools'. */
 export const HOOK_PREFIX = 'session-brief';
 
@@ -135,6 +139,15 @@ export function userState(): readonly StateName[] {
 		{ name: `${NET_STATE_PREFIX}*/${NET_BASELINE_PREFIX}*`, kind: 'file', what: "a session's baseline" },
 		{ name: `${NET_STATE_PREFIX}*/${NET_TURN_PREFIX}*`, kind: 'file', what: "a session's turn in progress" },
 		{ name: `${NET_STATE_PREFIX}*/${NET_BLIND_FILE}`, kind: 'file', what: 'what the last walk of the vault could not see' },
+		{ name: `${REVIEW_SEAL_PREFIX}-*.json`, kind: 'file', what: "the review marks the plugin last wrote, per vault" },
+		{ name: DEVICE_KEY_FILE, kind: 'file', what: "this computer's key for signing review marks" },
+		{ name: TRUSTED_DEVICES_FILE, kind: 'file', what: 'the other computers whose marks the human trusted' },
+		{ name: `${JOURNAL_COPY_PREFIX}-*.jsonl`, kind: 'file', what: "a copy of the vault's agent changes journal" },
+		{ name: `${JOURNAL_COPY_PREFIX}-*.jsonl.lock`, kind: 'file', what: "the journal copy's compaction lock" },
+		{ name: `${EDITOR_WRITES_PREFIX}-*.json`, kind: 'file', what: "the notes the human changed in Obsidian's editor" },
+		{ name: `${INSTALLED_HOOKS_PREFIX}*.json`, kind: 'file', what: 'which hooks install registered, per vault' },
+		{ name: CODE_CACHE_FOLDER, kind: 'folder', what: "the hook entry's code caches" },
+		{ name: `${CODE_CACHE_FOLDER}/*${CODE_CACHE_SUFFIX}`, kind: 'file', what: "V8's compiled form of a hook file, with the bytes it was made from" },
 	];
 }
 

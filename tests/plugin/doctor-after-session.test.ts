@@ -155,15 +155,17 @@ describe.skipIf(!HAVE_BUILD || process.platform === 'win32')('doctor after a rea
 				}
 			}
 			expect([...(written.get('plugin') ?? [])]).toEqual(expect.arrayContaining(['before-versions', 'session-marks', 'agent-changes.jsonl', 'session-starts.jsonl']));
-			// The session net's files, in the per-user state folder: each under a declared name.
+			// Every file written in the per-user state folder is under a declared name.
 			const stateDir = process.env.SESSION_BRIEF_STATE_DIR ?? '';
-			const netFiles = fs
+			const stateFiles = fs
 				.readFileSync(trace, 'utf8')
 				.split('\n')
+				.filter((line) => line !== '')
 				.map((line) => path.relative(stateDir, line).split(path.sep).join('/'))
-				.filter((rel) => rel.startsWith('session-net-') && !rel.endsWith('.tmp'));
-			expect(netFiles.some((rel) => /\/baseline-[0-9a-f]+\.json$/.test(rel))).toBe(true);
-			expect(netFiles.filter((rel) => userStateName(rel) === null)).toEqual([]);
+				.filter((rel) => rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) && !rel.endsWith('.tmp'));
+			expect(stateFiles.some((rel) => /^session-net-[0-9a-f]+\/baseline-[0-9a-f]+\.json$/.test(rel))).toBe(true);
+			expect(stateFiles.some((rel) => rel.startsWith('agent-changes-'))).toBe(true);
+			expect(stateFiles.filter((rel) => userStateName(rel) === null)).toEqual([]);
 			expect([...(written.get('hooks') ?? [])]).toEqual(expect.arrayContaining(['session-brief.json', 'session-brief.bridge.cjs']));
 			const unknown = [...written].flatMap(([where, names]) => [...names].filter((n) => stateName(where, n) === null).map((n) => `${where}: ${n}`));
 			expect(unknown).toEqual([]);

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { MAX_DEVICE_LABEL, type DeviceTrust } from '../../core/review-seal';
 import { builtinOnDemand } from '../builtin-on-demand';
 import { readRegularFile, writeUserStateFile } from '../state-file';
+import { DEVICE_KEY_FILE, TRUSTED_DEVICES_FILE } from '../state-registry';
 import { userStateDir } from './user-state-dir';
 
 const MAX_BYTES = 256 * 1024;
@@ -19,11 +20,11 @@ const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const crypto = (): typeof Crypto => builtinOnDemand<typeof Crypto>('node:crypto');
 
 export function deviceKeyFile(env: NodeJS.ProcessEnv = process.env): string {
-	return path.join(userStateDir(env), 'device-key.json');
+	return path.join(userStateDir(env), DEVICE_KEY_FILE);
 }
 
 export function trustedDevicesFile(env: NodeJS.ProcessEnv = process.env): string {
-	return path.join(userStateDir(env), 'trusted-devices.json');
+	return path.join(userStateDir(env), TRUSTED_DEVICES_FILE);
 }
 
 export interface DeviceKey {

@@ -10,6 +10,7 @@ import { judgeMarks, marksToSign, verifiedSigner, nextSealText, parseSeal, signe
 import { REVIEW_FILE } from '../../core/what-changed';
 import { readRegularFile, readStateText, statStateFile, writeUserStateFile } from '../state-file';
 import { deviceTrust, ensureDeviceKey, newVaultId, signWith } from './device-key';
+import { REVIEW_SEAL_PREFIX } from '../state-registry';
 import { vaultStateFile } from './user-state-dir';
 
 /** The marks are pruned with the journal; a larger file is not one the plugin wrote. */
@@ -17,7 +18,7 @@ const MAX_BYTES = 4 * 1024 * 1024;
 
 /** The seal of the vault at `root`: one file per vault, named by a hash of its real path. */
 export function sealFile(root: string, env: NodeJS.ProcessEnv = process.env): string {
-	return vaultStateFile(root, 'review-seal', '.json', env);
+	return vaultStateFile(root, REVIEW_SEAL_PREFIX, '.json', env);
 }
 
 export function readSeal(root: string, env: NodeJS.ProcessEnv = process.env): ReviewSeal | null {
