@@ -5,9 +5,8 @@
  * sidebar lists under the old path and as old → new.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { netFolder } from '../../src/node/journal/net-blind';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
@@ -25,8 +24,8 @@ afterEach(async () => {
 	started = null;
 });
 
-const STATE = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-net-state-'));
-afterAll(() => fs.rmSync(STATE, { recursive: true, force: true }));
+// The plugin (in this process) and the hooks (children) must share one per-user state folder: the run's (vitest.config.ts).
+const STATE = process.env.SESSION_BRIEF_STATE_DIR ?? '';
 
 function env(): NodeJS.ProcessEnv {
 	return { PATH: process.env.PATH ?? '', SESSION_BRIEF_BASELINE: 'sync', SESSION_BRIEF_STATE_DIR: STATE };

@@ -61,8 +61,8 @@ describe('today header', () => {
 		const header = root.querySelector<HTMLElement>('.session-brief-today');
 		expect(header?.querySelector('.session-brief-today-heading')?.textContent).toBe('Today');
 		expect(header?.querySelector('.session-brief-today-date')?.textContent).toBe(new Date().toLocaleDateString('en', { weekday: 'long', day: 'numeric', month: 'long' }));
-		// Above the review tree, after the toolbar (and the agent changes, hidden here: no journal).
-		expect(Array.from(root.children).map((c) => c.className.split(' ')[0])).toEqual(['session-brief-toolbar', 'session-brief-today', 'session-brief-agents', 'session-brief-sections']);
+		// Above the review tree, after the toolbar and the removed-hooks warning (both the warning and the agent changes are hidden here).
+		expect(Array.from(root.children).map((c) => c.className.split(' ')[0])).toEqual(['session-brief-toolbar', 'session-brief-hooks-removed', 'session-brief-today', 'session-brief-agents', 'session-brief-sections']);
 		const tree = header?.querySelector<HTMLElement>('[role="tree"]');
 		expect(tree?.getAttribute('aria-label')).toBe('Today');
 		expect(rows(root).map((r) => [r.dataset.key, r.getAttribute('role'), r.getAttribute('aria-label'), r.getAttribute('tabindex')])).toEqual([

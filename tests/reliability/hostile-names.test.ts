@@ -24,7 +24,7 @@ function vault(files: Record<string, string>): string {
 	return v;
 }
 
-const LABELS = ['Session brief for vault ', 'Date (machine clock): ', 'Daily note: ', 'Inbox: ', 'needs-review: ', 'review without review-done: ', 'pending-review in rules: ', "Today's session files: ", 'Changed by agents, not yet reviewed: ', 'New since the last session', 'Session brief: '];
+const LABELS = ['Session brief for vault ', 'Date (machine clock): ', 'Daily note: ', 'Inbox: ', 'needs-review: ', 'review without review-done: ', 'pending-review in rules: ', "Today's session files: ", 'Changed by agents, not yet reviewed: ', 'New since the last session', 'Session brief: ', 'Session net '];
 
 function expectNoForgedLine(context: string): void {
 	for (const l of context.split('\n')) expect(LABELS.some((label) => l.startsWith(label)), `forged line: ${JSON.stringify(l)}`).toBe(true);
