@@ -1973,6 +1973,9 @@ function createUserStateFile(file, data) {
   return createAt(file, file, data, 384);
 }
 function removeUserStateFile(file) {
+  return unlinkTraced(file);
+}
+function unlinkTraced(file) {
   try {
     fs.unlinkSync(file);
     trace(file);

@@ -757,14 +757,7 @@ export function createUserStateFile(file: string, data: string): boolean {
 
 /** Removes a file in Session Brief's per-user folder (a link itself, never what it points to); false when none was there. */
 export function removeUserStateFile(file: string): boolean {
-	try {
-		fs.unlinkSync(file);
-		trace(file);
-		return true;
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-		throw error;
-	}
+	return unlinkTraced(file);
 }
 
 /**
@@ -777,8 +770,13 @@ export function writeAgentSettingsFile(file: string, data: string | Buffer, opti
 	trace(file);
 }
 
-/** Removes an agent settings file `install` had created (user scope: outside the vault). */
+/** Removes an agent settings file `install` had created (user scope: outside the vault); false when none was there. */
 export function removeAgentSettingsFile(file: string): boolean {
+	return unlinkTraced(file);
+}
+
+/** Unlinks `file` itself (never what a link points to); false when nothing was there. */
+function unlinkTraced(file: string): boolean {
 	try {
 		fs.unlinkSync(file);
 		trace(file);

@@ -26,7 +26,7 @@ async function nextBrief(ws: Workspace): Promise<string> {
 describe('the trail outside the vault, through the real client', () => {
 	const s = clientSuite();
 
-	test.skipIf(skipClaude !== undefined)(`Claude Code ${claude.version}: a journal the agent deletes with find -delete is noticed and its changes are listed again`, async () => {
+	test.skipIf(skipClaude !== undefined)(`Claude Code ${claude.version}: a journal the agent deletes through its shell is noticed and its changes are listed again`, async () => {
 		const ws = s.ws();
 		await bridgeOk(ws, ['install']);
 		const note = path.join(ws.vault, 'Inbox', 'Written by the agent.md');
@@ -34,8 +34,10 @@ describe('the trail outside the vault, through the real client', () => {
 		expectClean('claude', await runClaude(ws, s.api, s.guard, 'Write a note.', { skipPermissions: true }));
 		expect(journal(ws).map((r) => [r.path, r.tool])).toEqual([['Inbox/Written by the agent.md', 'Write']]);
 
-		// A later session erases the trail through its shell.
-		s.api.script([bash('find . -name agent-changes.jsonl -delete'), { text: 'Cleaned up.' }]);
+		// A later session erases the trail through its shell: the fence refuses the plain spelling, not
+		// one built at run time, which no command line shows (the fence is best effort).
+		const erase = "node -e \"require('fs').unlinkSync(['.obs','idian/plugins/session-brief/agent-changes.jsonl'].join(''))\"";
+		s.api.script([bash('find . -name agent-changes.jsonl -delete'), bash(erase), { text: 'Cleaned up.' }]);
 		expectClean('claude', await runClaude(ws, s.api, s.guard, 'Clean up.', { skipPermissions: true }));
 		expect(fs.existsSync(path.join(ws.vault, ...PLUGIN, 'agent-changes.jsonl'))).toBe(false);
 
