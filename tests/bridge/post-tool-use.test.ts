@@ -254,16 +254,15 @@ describe('dangling reference', () => {
 describe('environment', () => {
 	const checkerRun = (mode: string) => {
 		const { vault, marker } = vaultWithChecker(mode);
-		const started = Date.now();
 		const run = runHook(vault, editInput(path.join(vault, 'CLAUDE.md')), { env: bareEnv({ SESSION_BRIEF_EXTERNAL_TIMEOUT_MS: '700' }) });
-		return { text: context(run), marker, ms: Date.now() - started };
+		return { text: context(run), marker };
 	};
 
 	it('the external check hangs: stopped at the time limit and reported', () => {
-		const { text, marker, ms } = checkerRun('hang');
+		// Not stopped, the hook would outlive the runner's time limit and give no context at all.
+		const { text, marker } = checkerRun('hang');
 		expect(text).toContain('did not finish within 0.7 s and was stopped');
 		expect(fs.existsSync(marker)).toBe(true);
-		expect(ms).toBeLessThan(10_000);
 	});
 	it('the external check crashes: reported with the last lines of its output', () => {
 		const { text } = checkerRun('crash');

@@ -27,29 +27,28 @@ function writeSealFor(vault: string, marks: string, stateDir: string): void {
 	writeSeal(vault, marks, new Date(), { SESSION_BRIEF_STATE_DIR: stateDir });
 }
 const PLUGIN = ['.obsidian', 'plugins', 'session-brief'];
-const SLOW = 60_000;
+const SLOW = 240_000;
 
 const place = (): Place => hostilePlace('sb-hostile-');
 
 const env = (p: Place, extra: Record<string, string> = {}) => bareEnv({ SESSION_BRIEF_NOW: FIXED_NOW, HOME: p.home, ...extra });
 const plugin = (p: Place, ...names: string[]) => path.join(p.vault, ...PLUGIN, ...names);
 
+// A hang (a FIFO read, a link followed) is caught by the child's time limit, far above any machine's slowness: the child is killed and its exit code is not 0.
+const HANG_MS = 60_000;
+
 function sessionStart(p: Place, input: object = { session_id: 's1', source: 'startup' }) {
-	const t = Date.now();
-	const r = runBridge(p.vault, 'session-start', JSON.stringify(input), { env: env(p), timeoutMs: 10_000 });
-	const ms = Date.now() - t;
+	const r = runBridge(p.vault, 'session-start', JSON.stringify(input), { env: env(p), timeoutMs: HANG_MS });
 	expect(r.code, r.stderr).toBe(0);
 	const json = JSON.parse(r.text) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
 	expect(json.hookSpecificOutput.hookEventName).toBe('SessionStart');
-	return { text: json.hookSpecificOutput.additionalContext, ms };
+	return { text: json.hookSpecificOutput.additionalContext };
 }
 
-function postToolUse(p: Place, file: string) {
-	const t = Date.now();
-	const r = runBridge(p.vault, 'post-tool-use', JSON.stringify(editInput(file)), { env: env(p), timeoutMs: 10_000 });
+function postToolUse(p: Place, file: string): void {
+	const r = runBridge(p.vault, 'post-tool-use', JSON.stringify(editInput(file)), { env: env(p), timeoutMs: HANG_MS });
 	expect(r.code, r.stderr).toBe(0);
 	if (r.text.trim() !== '') JSON.parse(r.text);
-	return Date.now() - t;
 }
 
 function install(p: Place, extra: string[] = []) {
@@ -128,8 +127,7 @@ describe.skipIf(!posix)('a hostile vault cannot reach outside it', () => {
 			const note = path.join(p.vault, 'Notes', '$(touch PWNED).md');
 			fs.writeFileSync(note, '# x\n');
 			const before = snapshot(p.outside);
-			const ms = postToolUse(p, note);
-			expect(ms).toBeLessThan(5000);
+			postToolUse(p, note);
 			expect(snapshot(p.outside)).toEqual(before);
 		},
 		SLOW,
@@ -220,10 +218,9 @@ describe.skipIf(!posix)('a hostile vault cannot hang a hook', () => {
 			fs.mkdirSync(plugin(p), { recursive: true });
 			fs.rmSync(plugin(p, name), { force: true });
 			spawnSync('mkfifo', [plugin(p, name)]);
-			const { ms } = sessionStart(p);
-			expect(ms).toBeLessThan(5000);
-			expect(postToolUse(p, path.join(p.vault, 'AI', 'Regelwerk', 'tags.md'))).toBeLessThan(5000);
-			const report = runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: env(p), timeoutMs: 10_000 });
+			sessionStart(p);
+			postToolUse(p, path.join(p.vault, 'AI', 'Regelwerk', 'tags.md'));
+			const report = runBridge(p.vault, 'report', '', { args: ['--vault', p.vault, '--json'], env: env(p), timeoutMs: HANG_MS });
 			expect(report.code).toBe(0);
 		},
 		SLOW,
@@ -268,16 +265,14 @@ describe.skipIf(!posix || unprivileged() === null)('the same attacks, run as an 
 	}
 
 	function asThem(p: Place, command: string, input: object | string, args: string[] = []) {
-		const t = Date.now();
-		const r = spawnSync(process.execPath, [hookScript(p.vault), command, '--vault', p.vault, ...args], {
+		return spawnSync(process.execPath, [hookScript(p.vault), command, '--vault', p.vault, ...args], {
 			input: typeof input === 'string' ? input : JSON.stringify(input),
 			env: env(p),
 			uid: who.uid,
 			gid: who.gid,
 			encoding: 'utf8',
-			timeout: 10_000,
+			timeout: HANG_MS,
 		});
-		return { ...r, ms: Date.now() - t };
 	}
 
 	it(
@@ -293,11 +288,9 @@ describe.skipIf(!posix || unprivileged() === null)('the same attacks, run as an 
 			const before = snapshot(p.outside);
 			const start = asThem(p, 'session-start', { session_id: 'u1', source: 'startup' });
 			expect(start.status, start.stderr).toBe(0);
-			expect(start.ms).toBeLessThan(5000);
 			expect((JSON.parse(start.stdout) as { hookSpecificOutput: { hookEventName: string } }).hookSpecificOutput.hookEventName).toBe('SessionStart');
 			const edit = asThem(p, 'post-tool-use', editInput(path.join(p.vault, 'Notes', 'Reading list.md')));
 			expect(edit.status, edit.stderr).toBe(0);
-			expect(edit.ms).toBeLessThan(5000);
 			// A forged record naming an outside file the unprivileged user may write.
 			expect(asThem(p, 'install', '').status).toBe(0);
 			const manifestFile = path.join(p.vault, '.claude', 'hooks', 'session-brief.json');
