@@ -19,7 +19,7 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { agentOrDefault, DEFAULT_AGENT, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
+import { agentOrDefault, DEFAULT_AGENT, translateHookInput, type AgentId, type ClaudeShapedInput } from '../../src/core/agent-contracts';
 import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL, type Fenced } from '../../src/core/agent-fence';
 import { vaultRelative } from '../../src/core/rules/scope';
 import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
@@ -59,7 +59,10 @@ function fromCwd(p: string, cwd: string | undefined): string {
 
 /** The tool and what it acts on from the host's hook input, under Claude Code's names; null for anything else. */
 export function toolAttempt(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): ToolAttempt | null {
-	const hook = translateHookInput(agent, parseHookJson(stdin));
+	return attemptOf(translateHookInput(agent, parseHookJson(stdin)));
+}
+
+function attemptOf(hook: ClaudeShapedInput): ToolAttempt | null {
 	const tool = hook.tool_name;
 	if (tool === undefined) return null;
 	const input = hook.tool_input ?? {};
@@ -146,14 +149,15 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 	try {
 		const stdin = await readStdin(2000);
 		const agent = agentOrDefault(stringFlag(args, 'agent'));
-		const attempt = toolAttempt(stdin, agent);
+		const hook = translateHookInput(agent, parseHookJson(stdin));
+		const attempt = attemptOf(hook);
 		// The root comes from the script's place (or --vault), never from the input's `cwd` (docs/design.md, "Where the vault is").
 		const given = stringFlag(args, 'vault');
 		const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 		if (root === null) return 0;
 		// The session net's record of the turn: any tool call of this session's began it (src/core/session-turns.ts).
 		if (attempt === null) {
-			recordToolCall(root, sessionOf(translateHookInput(agent, parseHookJson(stdin)).session_id), [], Date.now(), env);
+			recordToolCall(root, sessionOf(hook.session_id), [], Date.now(), env);
 			return 0;
 		}
 		const session = sessionOf(attempt.session);

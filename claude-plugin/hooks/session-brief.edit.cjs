@@ -3715,8 +3715,7 @@ function usablePath(p) {
 function fromCwd(p, cwd) {
   return !path17.isAbsolute(p) && cwd !== void 0 && path17.isAbsolute(cwd) ? path17.join(cwd, p) : p;
 }
-function toolAttempt(stdin, agent = DEFAULT_AGENT) {
-  const hook = translateHookInput(agent, parseHookJson(stdin));
+function attemptOf(hook) {
   const tool = hook.tool_name;
   if (tool === void 0) return null;
   const input = hook.tool_input ?? {};
@@ -3787,12 +3786,13 @@ async function preToolUse(args, scriptPath, env) {
   try {
     const stdin = await readStdin(2e3);
     const agent = agentOrDefault(stringFlag(args, "agent"));
-    const attempt = toolAttempt(stdin, agent);
+    const hook = translateHookInput(agent, parseHookJson(stdin));
+    const attempt = attemptOf(hook);
     const given = stringFlag(args, "vault");
     const root = given !== void 0 ? path17.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     if (attempt === null) {
-      recordToolCall(root, sessionOf2(translateHookInput(agent, parseHookJson(stdin)).session_id), [], Date.now(), env);
+      recordToolCall(root, sessionOf2(hook.session_id), [], Date.now(), env);
       return 0;
     }
     const session = sessionOf2(attempt.session);
