@@ -10,8 +10,8 @@ import { copyExampleVault } from '../../scripts/example-vault.mjs';
 import { pluginDir } from './plugin-cache';
 import { BENCH_NOW } from './repo';
 
-/** About 1 MB of distinct short lines. */
-function bigNote(seed: number): string[] {
+/** About 1 MB of distinct short lines (also the large notes of tests/bridge/large-changes.test.ts). */
+export function bigNote(seed: number): string[] {
 	let s = seed;
 	const word = (): string => {
 		s = (s * 1103515245 + 12345) % 2147483648;

@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sizesText } from '../../src/core/line-counts';
 import { BUNDLE, FIXED_NOW, makeVault, run } from '../helpers/bridge';
+import { bigNote } from '../../bench/lib/large-changes';
 
 /** Each test runs the bridge several times over megabytes; a loaded machine needs the room (a hang still fails). */
 const SLOW = 240_000;
@@ -50,23 +51,6 @@ function agentEdit(v: string, rel: string, after: string): void {
 	hook(v, 'post-tool-use', 'big', 'Edit', { file_path: file, old_string: 'a', new_string: 'b' });
 }
 
-/** About 1 MB of distinct short lines. */
-function bigLines(seed: number): string[] {
-	let s = seed;
-	const word = (): string => {
-		s = (s * 1103515245 + 12345) % 2147483648;
-		return s.toString(36);
-	};
-	const out: string[] = [];
-	let bytes = 0;
-	while (bytes < 1_000_000) {
-		const l = `${word()} ${word()} ${word()}\n`;
-		out.push(l);
-		bytes += l.length;
-	}
-	return out;
-}
-
 async function connect(v: string): Promise<Client> {
 	const transport = new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp', '--vault', v], cwd: v, env: env() as Record<string, string>, stderr: 'pipe' });
 	const client = new Client({ name: 'test', version: '1.0.0' });
@@ -93,7 +77,7 @@ describe('large changes', () => {
 		made.push(v);
 		const sizes: Record<string, { before: number; after: number }> = {};
 		for (const i of [0, 1]) {
-			const lines = bigLines(i + 1);
+			const lines = bigNote(i + 1);
 			const rel = `Notes/big${i}.md`;
 			fs.writeFileSync(path.join(v, rel), lines.join(''));
 			// Every third line rewritten: far more than the cap of lines differ.
@@ -101,7 +85,7 @@ describe('large changes', () => {
 			agentEdit(v, rel, after);
 			sizes[rel] = { before: Buffer.byteLength(lines.join('')), after: Buffer.byteLength(after) };
 		}
-		const one = bigLines(7);
+		const one = bigNote(7);
 		fs.writeFileSync(path.join(v, 'Notes/one.md'), one.join(''));
 		agentEdit(v, 'Notes/one.md', one.map((l, j) => (j === 5000 ? 'the one changed line\n' : l)).join(''));
 
