@@ -17,7 +17,7 @@
 // Chromium's side of the same comparison: `npx tsx bench/render-rows.ts`.
 //
 // The npm script bundles this file with esbuild (`obsidian` aliased to the stand-in) and runs it
-// with Node. Nothing here is a pass/fail test: the numbers are for the README and the report.
+// with Node. Nothing here is a pass/fail test: the numbers are for docs/speed.md and the report.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -6,7 +6,7 @@
 //
 //   npx tsx bench/render-rows.ts [-- --notes 10000 --repeat 5]
 //
-// Nothing here is a pass/fail test: the numbers are for the README and the report.
+// Nothing here is a pass/fail test: the numbers are for docs/speed.md and the report.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -2,8 +2,8 @@
  * How a name read from a vault (a note path, a folder, the daily note) is written into any text
  * the bridge or the plugin makes: the agent's context, `report`, `check`, the review report and
  * error messages. A name is untrusted: it may hold a line break (Linux and macOS allow one), a
- * terminal escape, a right-to-left override or the list separator. The rule (README, "Names in
- * text"):
+ * terminal escape, a right-to-left override or the list separator. The rule (docs/brief.md, "Names
+ * in text"):
  *
  * - A name made only of safe characters (letters, marks, digits and symbols such as emoji of any script, single spaces
  *   between words, and `._-/()[]{}&'+#@!~=%$^;`) is written as it is.

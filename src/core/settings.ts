@@ -47,7 +47,7 @@ export interface Settings {
 	writeGuard: boolean;
 }
 
-/** Neutral values that fit any vault; the README's settings table shows them (tests/core/default-settings.test.ts). */
+/** Neutral values that fit any vault; docs/settings.md's table shows them (tests/core/default-settings.test.ts). */
 export const DEFAULT_SETTINGS: Settings = {
 	inboxFolder: 'Inbox',
 	rulesFolder: 'Rules',

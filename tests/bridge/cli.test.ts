@@ -37,7 +37,7 @@ describe('help and version', () => {
 		expect(r.status).toBe(2);
 		expect(r.stderr.trim().split('\n')).toEqual(["session-brief: unknown command chek (did you mean check?); run 'session-brief --help' for usage"]);
 	});
-	it('the usage, the unknown-agent error and the README name the same agents, from the one list of hosts', () => {
+	it('the usage, the unknown-agent error and docs/install.md name the same agents, from the one list of hosts', () => {
 		const usage = String(run(BUNDLE, ['--help']).stdout);
 		const listed = /^Agents \(--agent\): (.*)$/m.exec(usage)?.[1]?.split(', ').map((a) => a.replace(' (default)', ''));
 		expect(listed).toEqual([...AGENT_IDS]);
@@ -45,8 +45,8 @@ describe('help and version', () => {
 		const wrong = run(hookScript(vault), ['install', '--agent', 'nope'], '', { env: { ...process.env, HOME: vault } });
 		expect(wrong.status).toBe(2);
 		expect(wrong.stderr).toContain(`one of: ${AGENT_IDS.join(', ')}`);
-		const readme = fs.readFileSync(path.join(__dirname, '../../README.md'), 'utf8');
-		const table = /^### Other agents\n[\s\S]*?^(\|[\s\S]*?)\n\n/m.exec(readme)?.[1] ?? '';
+		const install = fs.readFileSync(path.join(__dirname, '../../docs/install.md'), 'utf8');
+		const table = /^### Other agents\n[\s\S]*?^(\|[\s\S]*?)\n\n/m.exec(install)?.[1] ?? '';
 		const ids = [...table.matchAll(/^\| `([a-z-]+)`/gm)].map((m) => m[1]);
 		expect(ids).toEqual([...AGENT_IDS]);
 	});

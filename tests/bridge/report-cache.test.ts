@@ -36,7 +36,7 @@ function report(v: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): { 
 const pluginDir = (v: string): string => path.join(v, '.obsidian', 'plugins', 'session-brief');
 
 describe('report --json', () => {
-	it('has the stable schema of the README', () => {
+	it('has the stable schema of docs/cli.md', () => {
 		const { status, json } = report(vault(BASE));
 		expect(status).toBe(0);
 		expect(Object.keys(json)).toEqual(['schema', 'vault', 'generatedAt', 'source', 'date', 'items', 'errors']);

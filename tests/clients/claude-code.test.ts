@@ -209,7 +209,7 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 			const r = await run(binary('claude'), ['mcp', 'list'], { cwd: ws.vault, env: claudeEnv(ws, s.api, s.guard), timeoutMs: 120_000 });
 			return `${r.stdout}${r.stderr}`;
 		};
-		// install does not answer Claude Code's question for the user (README, "Approval").
+		// install does not answer Claude Code's question for the user (docs/install.md, "Approval").
 		expect(await list()).toMatch(/session-brief: .*session-brief\.cjs mcp - .*Pending approval/);
 		// The user's answer, as Claude Code stores it for the project in ~/.claude.json.
 		const file = path.join(ws.home, '.claude.json');

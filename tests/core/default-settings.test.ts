@@ -1,4 +1,4 @@
-// One table of defaults (src/core/settings.ts): the README's settings table, the first-run setup's
+// One table of defaults (src/core/settings.ts): the settings table of docs/settings.md, the first-run setup's
 // fallbacks and the bridge without a data.json (src/node/vault-config.ts) all show or use it.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -8,13 +8,11 @@ import { proposeSetup } from '../../src/core/first-run';
 import { DEFAULT_EXTERNAL_CHECK, DEFAULT_SETTINGS, effectiveRuleScope, resolveSettings, TAG_KEYS } from '../../src/core/settings';
 import { loadVaultContext } from '../../src/node/vault-config';
 
-const README = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+const SETTINGS_DOC = fs.readFileSync(path.resolve(__dirname, '../../docs/settings.md'), 'utf8');
 
-/** The rows of the table under `## Settings`: each key the row names with the default shown for it. */
-function readmeDefaults(): Map<string, unknown> {
-	const start = README.indexOf('\n## Settings\n');
-	const section = README.slice(start, README.indexOf('\n## ', start + 1));
-	const rows = section.split('\n').filter((l) => l.startsWith('| `'));
+/** The rows of the settings table in docs/settings.md: each key the row names with the default shown for it. */
+function documentedDefaults(): Map<string, unknown> {
+	const rows = SETTINGS_DOC.split('\n').filter((l) => l.startsWith('| `'));
 	const out = new Map<string, unknown>();
 	for (const row of rows) {
 		const [keys = '', shown = ''] = row.split(' | ').map((c) => c.replace(/^\| /, ''));
@@ -37,7 +35,7 @@ function readmeDefaults(): Map<string, unknown> {
 	return out;
 }
 
-/** A default as the README writes it: empty strings and lists as `empty`, the rule scope in full. */
+/** A default as docs/settings.md writes it: empty strings and lists as `empty`, the rule scope in full. */
 function asShown(key: string, value: unknown): unknown {
 	if (key === 'ruleScope') return effectiveRuleScope({ ...DEFAULT_SETTINGS, rulesFolder: '<rulesFolder>' });
 	if (value === '' || (Array.isArray(value) && value.length === 0 && key.startsWith('externalCheck.'))) return 'empty';
@@ -45,8 +43,8 @@ function asShown(key: string, value: unknown): unknown {
 }
 
 describe('the one table of defaults', () => {
-	it('is what the README shows, key for key', () => {
-		const shown = readmeDefaults();
+	it('is what docs/settings.md shows, key for key', () => {
+		const shown = documentedDefaults();
 		const expected = new Map<string, unknown>();
 		for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
 			if (key === 'tags') for (const k of TAG_KEYS) expected.set(`tags.${k}`, DEFAULT_SETTINGS.tags[k]);

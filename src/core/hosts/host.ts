@@ -55,7 +55,7 @@ export interface HostContract<Id extends string = string> {
 	afterEveryTool?: boolean;
 	/** Characters of context the host hands to the model unchanged; longer text is cut by us first. */
 	limit: number;
-	/** Where the contract was read from (README and docs/agents.md cite these). */
+	/** Where the contract was read from (docs/install.md and docs/agents.md cite these). */
 	docs: string;
 	/** The object the host reads `text` from; `note` is a one-line message for the user, where the host shows one. */
 	envelope(event: HookEvent, text: string, note?: string): Raw;

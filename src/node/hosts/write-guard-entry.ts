@@ -7,7 +7,7 @@
  * The entry is registered whether the setting is on or off; the hook reads the setting on each
  * run. So the plugin's toggle takes effect with the next Write, with no settings file to rewrite
  * (and no second place to keep in step). The price is one Node start per edit tool call and shell
- * command, measured in README, "Speed".
+ * command, measured in docs/speed.md.
  */
 import type { HookEvent } from '../../core/agent-contracts';
 import { FENCE_MATCHER } from '../../core/agent-fence';
