@@ -118,21 +118,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path79, excludedRootFolders) {
+function isCountedNote(path80, excludedRootFolders) {
   let start = 0;
-  for (let slash = path79.indexOf("/"); slash >= 0; slash = path79.indexOf("/", start)) {
-    const part = path79.slice(start, slash);
+  for (let slash = path80.indexOf("/"); slash >= 0; slash = path80.indexOf("/", start)) {
+    const part = path80.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path79.slice(start);
+  const name = path80.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path79, folder2) {
-  return folder2 === "" || path79.length > folder2.length && path79.charCodeAt(folder2.length) === 47 && path79.startsWith(folder2);
+function isInFolder(path80, folder2) {
+  return folder2 === "" || path80.length > folder2.length && path80.charCodeAt(folder2.length) === 47 && path80.startsWith(folder2);
 }
-function basename(path79) {
-  return path79.slice(path79.lastIndexOf("/") + 1);
+function basename(path80) {
+  return path80.slice(path80.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -243,7 +243,7 @@ var init_brief_item_list = __esm({
         about: "today's files in the sessions folder",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path79, date) => basename(path79).includes(date),
+        onDay: (path80, date) => basename(path80).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -5785,8 +5785,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path79 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path79.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path80 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path80.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5858,8 +5858,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path79 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path79, exists: input.exists(path79) };
+    const path80 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path80, exists: input.exists(path80) };
   });
   const items = LIST_ITEM_TABLE;
   const found = items.map(() => []);
@@ -6078,7 +6078,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path79, mtime, size2) {
+function addToStamp(sum, path80, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -6089,8 +6089,8 @@ function addToStamp(sum, path79, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path79.length; i++) {
-    const c = path79.charCodeAt(i);
+  for (let i = 0; i < path80.length; i++) {
+    const c = path80.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -6119,8 +6119,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path79, mtime, size2) {
-        addToStamp(this.sum, path79, mtime, size2);
+      add(path80, mtime, size2) {
+        addToStamp(this.sum, path80, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -7175,17 +7175,17 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path79) {
-      const ctrl = callVisitor(key2, node, visitor, path79);
+    function visit_(key2, node, visitor, path80) {
+      const ctrl = callVisitor(key2, node, visitor, path80);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path79, ctrl);
-        return visit_(key2, ctrl, visitor, path79);
+        replaceNode(key2, path80, ctrl);
+        return visit_(key2, ctrl, visitor, path80);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path79 = Object.freeze(path79.concat(node));
+          path80 = Object.freeze(path80.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path79);
+            const ci = visit_(i, node.items[i], visitor, path80);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7196,13 +7196,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path79 = Object.freeze(path79.concat(node));
-          const ck = visit_("key", node.key, visitor, path79);
+          path80 = Object.freeze(path80.concat(node));
+          const ck = visit_("key", node.key, visitor, path80);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path79);
+          const cv = visit_("value", node.value, visitor, path80);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7223,17 +7223,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path79) {
-      const ctrl = await callVisitor(key2, node, visitor, path79);
+    async function visitAsync_(key2, node, visitor, path80) {
+      const ctrl = await callVisitor(key2, node, visitor, path80);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path79, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path79);
+        replaceNode(key2, path80, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path80);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path79 = Object.freeze(path79.concat(node));
+          path80 = Object.freeze(path80.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path79);
+            const ci = await visitAsync_(i, node.items[i], visitor, path80);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7244,13 +7244,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path79 = Object.freeze(path79.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path79);
+          path80 = Object.freeze(path80.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path80);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path79);
+          const cv = await visitAsync_("value", node.value, visitor, path80);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7277,23 +7277,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path79) {
+    function callVisitor(key2, node, visitor, path80) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path79);
+        return visitor(key2, node, path80);
       if (identity2.isMap(node))
-        return visitor.Map?.(key2, node, path79);
+        return visitor.Map?.(key2, node, path80);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key2, node, path79);
+        return visitor.Seq?.(key2, node, path80);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key2, node, path79);
+        return visitor.Pair?.(key2, node, path80);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key2, node, path79);
+        return visitor.Scalar?.(key2, node, path80);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key2, node, path79);
+        return visitor.Alias?.(key2, node, path80);
       return void 0;
     }
-    function replaceNode(key2, path79, node) {
-      const parent = path79[path79.length - 1];
+    function replaceNode(key2, path80, node) {
+      const parent = path80[path80.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity2.isPair(parent)) {
@@ -7905,10 +7905,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path79, value) {
+    function collectionFromPath(schema, path80, value) {
       let v = value;
-      for (let i = path79.length - 1; i >= 0; --i) {
-        const k = path79[i];
+      for (let i = path80.length - 1; i >= 0; --i) {
+        const k = path80[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7927,7 +7927,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path79) => path79 == null || typeof path79 === "object" && !!path79[Symbol.iterator]().next().done;
+    var isEmptyPath = (path80) => path80 == null || typeof path80 === "object" && !!path80[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7957,11 +7957,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path79, value) {
-        if (isEmptyPath(path79))
+      addIn(path80, value) {
+        if (isEmptyPath(path80))
           this.add(value);
         else {
-          const [key2, ...rest] = path79;
+          const [key2, ...rest] = path80;
           const node = this.get(key2, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -7975,8 +7975,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path79) {
-        const [key2, ...rest] = path79;
+      deleteIn(path80) {
+        const [key2, ...rest] = path80;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -7990,8 +7990,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path79, keepScalar) {
-        const [key2, ...rest] = path79;
+      getIn(path80, keepScalar) {
+        const [key2, ...rest] = path80;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -8009,8 +8009,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path79) {
-        const [key2, ...rest] = path79;
+      hasIn(path80) {
+        const [key2, ...rest] = path80;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -8020,8 +8020,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path79, value) {
-        const [key2, ...rest] = path79;
+      setIn(path80, value) {
+        const [key2, ...rest] = path80;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -10536,9 +10536,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path79, value) {
+      addIn(path80, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path79, value);
+          this.contents.addIn(path80, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10613,14 +10613,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path79) {
-        if (Collection.isEmptyPath(path79)) {
+      deleteIn(path80) {
+        if (Collection.isEmptyPath(path80)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path79) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path80) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10635,10 +10635,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path79, keepScalar) {
-        if (Collection.isEmptyPath(path79))
+      getIn(path80, keepScalar) {
+        if (Collection.isEmptyPath(path80))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path79, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path80, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10649,10 +10649,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path79) {
-        if (Collection.isEmptyPath(path79))
+      hasIn(path80) {
+        if (Collection.isEmptyPath(path80))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path79) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path80) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10669,13 +10669,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path79, value) {
-        if (Collection.isEmptyPath(path79)) {
+      setIn(path80, value) {
+        if (Collection.isEmptyPath(path80)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path79), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path80), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path79, value);
+          this.contents.setIn(path80, value);
         }
       }
       /**
@@ -12636,9 +12636,9 @@ var require_cst_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    visit3.itemAtPath = (cst, path79) => {
+    visit3.itemAtPath = (cst, path80) => {
       let item = cst;
-      for (const [field, index] of path79) {
+      for (const [field, index] of path80) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12647,23 +12647,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit3.parentCollection = (cst, path79) => {
-      const parent = visit3.itemAtPath(cst, path79.slice(0, -1));
-      const field = path79[path79.length - 1][0];
+    visit3.parentCollection = (cst, path80) => {
+      const parent = visit3.itemAtPath(cst, path80.slice(0, -1));
+      const field = path80[path80.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path79, item, visitor) {
-      let ctrl = visitor(item, path79);
+    function _visit(path80, item, visitor) {
+      let ctrl = visitor(item, path80);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path79.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path80.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12674,10 +12674,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path79);
+            ctrl = ctrl(item, path80);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path79) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path80) : ctrl;
     }
     exports2.visit = visit3;
   }
@@ -15084,7 +15084,7 @@ function flagBytes(settings) {
     if (b >= 97 && b <= 122) first[b - 32] = 1;
   }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path79) => {
+  return (bytes, path80) => {
     const end = bytes.length;
     let last = -1;
     for (let at = bytes.lastIndexOf(HASH); at >= 0; at = at === 0 ? -1 : bytes.lastIndexOf(HASH, at - 1)) {
@@ -15098,7 +15098,7 @@ function flagBytes(settings) {
     const fmEnd = frontmatterEnd(bytes, start, end);
     if (last >= fmEnd) return decidedAfter(bytes, last);
     if (last >= 0) return fmEnd;
-    if (isInFolder(path79, inboxFolder) || isInFolder(path79, rulesFolder)) return fmEnd;
+    if (isInFolder(path80, inboxFolder) || isInFolder(path80, rulesFolder)) return fmEnd;
     for (let at = start; at < fmEnd; at++) {
       if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
     }
@@ -16223,14 +16223,14 @@ function allRenames(records, renames) {
   if (recorded.length === 0) return [...renames];
   return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 }
-function unreviewedSessions(records, marks, exists5) {
+function unreviewedSessions(records, marks, exists6) {
   const bySession = /* @__PURE__ */ new Map();
   const existing = /* @__PURE__ */ new Map();
   for (const r of followRenames(records, allRenames(records, marks.renames))) {
     if (isReviewed(r, marks)) continue;
     let there = existing.get(r.path);
     if (there === void 0) {
-      there = exists5(r.path);
+      there = exists6(r.path);
       existing.set(r.path, there);
     }
     if (r.change === "deleted" ? there : !there) continue;
@@ -16281,7 +16281,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path79, was]) => ({ path: path79, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path80, was]) => ({ path: path80, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -16675,8 +16675,8 @@ var init_agent_journal2 = __esm({
 });
 
 // src/core/before-versions.ts
-function beforeStem(session, path79) {
-  return fileKey(`${session ?? ""}\0${path79}`);
+function beforeStem(session, path80) {
+  return fileKey(`${session ?? ""}\0${path80}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -17053,9 +17053,9 @@ function judgeMarks(text2, seal, trust) {
   const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;
   return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };
 }
-function hiddenByOutsideMarks(records, verdict, exists5) {
+function hiddenByOutsideMarks(records, verdict, exists6) {
   if (verdict.outside === null) return 0;
-  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists5(r.path)).map((r) => r.path));
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists6(r.path)).map((r) => r.path));
   const shown2 = unreviewed(verdict.marks);
   const still = unreviewed(verdict.outside.marks);
   let hidden = 0;
@@ -22131,7 +22131,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path79, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path79, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path80, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path80, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -22409,8 +22409,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path79) {
-  return path79.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path80) {
+  return path80.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -22478,9 +22478,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path79) {
-  const slash = path79.lastIndexOf("/");
-  return slash < 0 ? "" : path79.slice(0, slash);
+function folderOf(path80) {
+  const slash = path80.lastIndexOf("/");
+  return slash < 0 ? "" : path80.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -22569,9 +22569,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path79) {
-  const slash = path79.lastIndexOf("/");
-  return slash < 0 ? "" : path79.slice(0, slash);
+function folderOf2(path80) {
+  const slash = path80.lastIndexOf("/");
+  return slash < 0 ? "" : path80.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -23160,9 +23160,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path79, raw) {
+function ruleFile(path80, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path79, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path80, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key2) => {
@@ -23232,9 +23232,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path79 of ctx.input.targets) {
-          if (!path79.startsWith(SKILLS)) continue;
-          const rest = path79.slice(SKILLS.length);
+        for (const path80 of ctx.input.targets) {
+          if (!path80.startsWith(SKILLS)) continue;
+          const rest = path80.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -23335,19 +23335,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path79) {
-  const lower2 = path79.toLowerCase();
+function isReadable(path80) {
+  const lower2 = path80.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists5 = input.exists ?? ((path79) => known.has(path79.toLowerCase()));
+  const exists6 = input.exists ?? ((path80) => known.has(path80.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path79) => known.has(path79.toLowerCase()) || exists5(path79),
+    exists: (path80) => known.has(path80.toLowerCase()) || exists6(path80),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -23363,20 +23363,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path79 of input.targets) {
-    if (!isReadable(path79)) continue;
-    const text2 = input.read(path79);
+  for (const path80 of input.targets) {
+    if (!isReadable(path80)) continue;
+    const text2 = input.read(path80);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path79,
+        path: path80,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path79, text2));
+    files.push(ruleFile(path80, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -26805,16 +26805,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path79, added, removed, oldPosInc, options) {
-        const last = path79.lastComponent;
+      addToPath(path80, added, removed, oldPosInc, options) {
+        const last = path80.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path79.oldPos + oldPosInc,
+            oldPos: path80.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path79.oldPos + oldPosInc,
+            oldPos: path80.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -27613,10 +27613,10 @@ function hunksOf(lines, context = 3) {
   });
   return hunks;
 }
-function unifiedDiff(path79, before, after, fromPath = path79) {
+function unifiedDiff(path80, before, after, fromPath = path80) {
   if (countLines(before ?? "", after ?? "") === null) return null;
   const from = before === null ? "/dev/null" : `a/${fromPath}`;
-  const to = after === null ? "/dev/null" : `b/${path79}`;
+  const to = after === null ? "/dev/null" : `b/${path80}`;
   const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS, maxEditLength: MAX_CHANGED_LINES });
   return patch === void 0 ? null : patch.replace(/^=+\n/, "");
 }
@@ -30007,12 +30007,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path79) {
+function findNodeAtLocation(root, path80) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment2 of path79) {
+  for (let segment2 of path80) {
     if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -30378,14 +30378,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path79 = originalPath.slice();
+  const path80 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path79.length > 0) {
-    lastSegment = path79.pop();
-    parent = findNodeAtLocation(root, path79);
+  while (path80.length > 0) {
+    lastSegment = path80.pop();
+    parent = findNodeAtLocation(root, path80);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -30528,8 +30528,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path79, value, options) {
-  return setProperty(text2, path79, value, options);
+function modify(text2, path80, value, options) {
+  return setProperty(text2, path80, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -30636,17 +30636,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path79, value, file) {
-  const edits = modify(doc.text, path79, value, { formattingOptions: doc.format });
+function editJson(doc, path80, value, file) {
+  const edits = modify(doc.text, path80, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path79) {
+function valueAt(root, path80) {
   let v = root;
-  for (const seg of path79) {
+  for (const seg of path80) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -32082,19 +32082,74 @@ var init_code_cache = __esm({
   }
 });
 
+// src/node/hosts/uninstall-leftovers.ts
+function pluginFolderOf(vault) {
+  const configDir = findConfigDir(vault, void 0, []);
+  if (configDir === null) return null;
+  const dir = findPluginDir(vault, configDir, void 0);
+  return dir === null ? null : { dir, configDir };
+}
+function exists5(vault, file) {
+  return inspectStateFile(vault, file).kind !== "missing";
+}
+function removeLeftovers(vault, found, env, r) {
+  const record = readInstalledHooks(vault, env);
+  if (record !== null && record.installs.length === 0 && removeUserStateFile(installedHooksFile(vault, env))) r.changed.push(installedHooksFile(vault, env));
+  if (found === null) return;
+  const { dir } = found;
+  if (PLUGIN_FILES.some((f) => exists5(vault, path71.join(dir, f)))) {
+    r.lines.push(`Kept ${dir}: it is the Obsidian plugin's folder (its settings, cache and review trail); remove the plugin in Obsidian to remove it`);
+    return;
+  }
+  if (!isStateFolder(vault, dir)) return;
+  const removed = [];
+  for (const name of CACHES) {
+    const file = path71.join(dir, name);
+    try {
+      if (removeStateFile(vault, file)) removed.push(file);
+    } catch (error) {
+      r.warnings.push(`${file} was left: ${error.message}`);
+    }
+  }
+  r.changed.push(...removed);
+  if (removed.length > 0) r.lines.push(`Removed the caches the bridge kept in ${dir} (${removed.map((f) => path71.basename(f)).join(", ")})`);
+  const left = listStateFolder(vault, dir, 1e3).map((e) => e.name);
+  if (left.length > 0) {
+    const what = (name) => pluginState().find((s) => s.name === name)?.what ?? "not a file of Session Brief";
+    r.lines.push(`Kept in ${dir}, the review trail of what agents changed (delete it yourself when you no longer need it): ${left.sort().map((n) => `${n} (${what(n)})`).join(", ")}`);
+    return;
+  }
+  removeStateFolderIfEmpty(vault, dir);
+  if (!isStateFolder(vault, dir)) removeStateFolderIfEmpty(vault, path71.dirname(dir));
+}
+var path71, CACHES, PLUGIN_FILES;
+var init_uninstall_leftovers = __esm({
+  "src/node/hosts/uninstall-leftovers.ts"() {
+    "use strict";
+    path71 = require("node:path");
+    init_state_names();
+    init_vault_config();
+    init_installed_hooks_record();
+    init_state_file();
+    init_state_registry();
+    CACHES = [BRIEF_FILE, INDEX_FILE, LAST_CHECK_FILE, DISCOVERY_FILE, JOURNAL_LOCK, STARTS_LOCK];
+    PLUGIN_FILES = ["main.js", "manifest.json", SETTINGS_FILE];
+  }
+});
+
 // src/node/hosts/uninstall.ts
 function trustedRecord(x, p) {
   if (!isAgentId(x.agent) || !specFor(x.agent).scopes.includes(x.scope)) return null;
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path71.dirname(path71.resolve(file)); d !== path71.dirname(d); d = path71.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path71.resolve(d)));
+  for (let d = path72.dirname(path72.resolve(file)); d !== path72.dirname(d); d = path72.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path72.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path71.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path72.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -32190,6 +32245,7 @@ function uninstallLocked(o) {
   const manifest = readManifest(o.vault);
   const recorded = manifest?.installs ?? [];
   const chosen = targets(o, recorded, p);
+  const pluginFolder = pluginFolderOf(o.vault);
   if (chosen.length === 0) {
     r.code = EXIT.usage;
     r.lines.push(`${HOSTS[o.agent ?? DEFAULT_AGENT].name} has no "${o.scope ?? "project"}" scope.`);
@@ -32218,10 +32274,10 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path71.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path72.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
-      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path71.join(hooksFolder(o.vault), s.name));
+      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path72.join(hooksFolder(o.vault), s.name));
       for (const cache of removeCodeCaches(hooksFolder(o.vault), [SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME])) r.changed.push(cache);
       for (const f of [...ours, manifestPath(o.vault)]) {
         if (removeFile(o.vault, f)) {
@@ -32230,11 +32286,12 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path71.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path72.dirname(scriptTarget(o.vault))}`);
+      removeLeftovers(o.vault, pluginFolder, p.env, r);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path71.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path72.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -32243,11 +32300,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path71;
+var path72;
 var init_uninstall = __esm({
   "src/node/hosts/uninstall.ts"() {
     "use strict";
-    path71 = require("node:path");
+    path72 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -32261,12 +32318,13 @@ var init_uninstall = __esm({
     init_install();
     init_mcp_registration();
     init_installed_hooks_record();
+    init_uninstall_leftovers();
   }
 });
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path72.join(bridgeDir, MCP_FILE_NAME);
+  return path73.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
@@ -32281,13 +32339,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs41, import_node_module2, path72, McpFileError, FIX;
+var fs41, import_node_module2, path73, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
     fs41 = require("node:fs");
     import_node_module2 = require("node:module");
-    path72 = require("node:path");
+    path73 = require("node:path");
     init_state_registry();
     McpFileError = class extends Error {
     };
@@ -32312,7 +32370,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path73.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path74.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -32411,13 +32469,13 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs42, os5, path73, PROGRAM_MAX, defaultIo;
+var fs42, os5, path74, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
     fs42 = require("node:fs");
     os5 = require("node:os");
-    path73 = require("node:path");
+    path74 = require("node:path");
     init_format();
     init_args();
     init_options();
@@ -32483,17 +32541,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path74.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path75.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path74, SHELLS2, PROFILE;
+var path75, SHELLS2, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path74 = require("node:path");
+    path75 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -32598,19 +32656,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path75.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path75.isAbsolute(rel);
+  const rel = path76.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path76.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path75.join(fs43.realpathSync(current), ...missing);
+      return path76.join(fs43.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path75.dirname(current);
+      const parent = path76.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path75.basename(current));
+      missing.unshift(path76.basename(current));
       current = parent;
     }
   }
@@ -32622,14 +32680,14 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path75.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path76.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path75.resolve(given) === path75.resolve(root)) return { rel: "", absolute: path75.resolve(root) };
+    if (isAbs && path76.resolve(given) === path76.resolve(root)) return { rel: "", absolute: path76.resolve(root) };
     throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path75.resolve(root) : path75.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path76.resolve(root) : path76.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
@@ -32641,12 +32699,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs43, path75, PathRefused;
+var fs43, path76, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
     fs43 = require("node:fs");
-    path75 = require("node:path");
+    path76 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -32655,8 +32713,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path76.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path76.isAbsolute(rel);
+  const rel = path77.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path77.isAbsolute(rel);
 }
 function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
@@ -32698,12 +32756,12 @@ function openNote(realRoot2, file, shown2) {
   };
   return { text: text2, replace };
 }
-var fs44, path76, MAX_NOTE_BYTES2, strict;
+var fs44, path77, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
     fs44 = require("node:fs");
-    path76 = require("node:path");
+    path77 = require("node:path");
     init_state_file();
     init_vault_path();
     MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
@@ -33129,11 +33187,11 @@ var init_server = __esm({
 });
 
 // src/node/tiers/serve-cache.ts
-var path77, SERVE_WRITE_DELAY_MS, ServeCache;
+var path78, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/tiers/serve-cache.ts"() {
     "use strict";
-    path77 = require("node:path");
+    path78 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -33236,7 +33294,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path77.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path78.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -33259,7 +33317,7 @@ function ignored(relative8) {
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path78.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path79.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -33304,12 +33362,12 @@ function serve(args, scriptPath, env) {
     })
   );
 }
-var fs47, path78, VERIFY_MS, BriefKeeper;
+var fs47, path79, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
     fs47 = require("node:fs");
-    path78 = require("node:path");
+    path79 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();
