@@ -14328,7 +14328,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse6(src, reviver, options) {
+    function parse7(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -14369,7 +14369,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse6;
+    exports2.parse = parse7;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument4;
     exports2.stringify = stringify2;
@@ -14449,8 +14449,8 @@ function readFrontmatterFields(yaml, mayCount) {
   }
   return fieldsFromObject(doc, readByLines(yaml, true)?.tagsLine ?? -1);
 }
-function emptyFields(parse6) {
-  return { tags: [], type: [], status: [], parse: parse6, tagsLine: -1 };
+function emptyFields(parse7) {
+  return { tags: [], type: [], status: [], parse: parse7, tagsLine: -1 };
 }
 function fieldsFromObject(doc, tagsLine) {
   const fields = emptyFields("ok");
@@ -19769,7 +19769,7 @@ var require_extension = __commonJS({
       if (dest[name] === void 0) dest[name] = [elem];
       else dest[name].push(elem);
     }
-    function parse6(header) {
+    function parse7(header) {
       const offers = /* @__PURE__ */ Object.create(null);
       let params = /* @__PURE__ */ Object.create(null);
       let mustUnescape = false;
@@ -19909,7 +19909,7 @@ var require_extension = __commonJS({
         }).join(", ");
       }).join(", ");
     }
-    module2.exports = { format: format2, parse: parse6 };
+    module2.exports = { format: format2, parse: parse7 };
   }
 });
 
@@ -19944,7 +19944,7 @@ var require_websocket = __commonJS({
     var {
       EventTarget: { addEventListener, removeEventListener }
     } = require_event_target();
-    var { format: format2, parse: parse6 } = require_extension();
+    var { format: format2, parse: parse7 } = require_extension();
     var { toBuffer } = require_buffer_util();
     var kAborted = /* @__PURE__ */ Symbol("kAborted");
     var protocolVersions = [8, 13];
@@ -20644,7 +20644,7 @@ var require_websocket = __commonJS({
           }
           let extensions;
           try {
-            extensions = parse6(secWebSocketExtensions);
+            extensions = parse7(secWebSocketExtensions);
           } catch (err) {
             const message2 = "Invalid Sec-WebSocket-Extensions header";
             abortHandshake(websocket, socket, message2);
@@ -20952,7 +20952,7 @@ var require_subprotocol = __commonJS({
   "node_modules/ws/lib/subprotocol.js"(exports2, module2) {
     "use strict";
     var { tokenChars } = require_validation();
-    function parse6(header) {
+    function parse7(header) {
       const protocols = /* @__PURE__ */ new Set();
       let start = -1;
       let end = -1;
@@ -20988,7 +20988,7 @@ var require_subprotocol = __commonJS({
       protocols.add(protocol);
       return protocols;
     }
-    module2.exports = { parse: parse6 };
+    module2.exports = { parse: parse7 };
   }
 });
 
@@ -25616,7 +25616,7 @@ var require_parse = __commonJS({
         []
       );
     }
-    module2.exports = function parse6(s, env, opts) {
+    module2.exports = function parse7(s, env, opts) {
       var mapped = parseInternal(s, env, opts);
       if (typeof env !== "function") {
         return mapped;
@@ -29949,6 +29949,49 @@ var init_format2 = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
+function parse5(text2, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
+  }
+  const visitor = {
+    onObjectBegin: () => {
+      const object2 = {};
+      onValue(object2);
+      previousParents.push(currentParent);
+      currentParent = object2;
+      currentProperty = null;
+    },
+    onObjectProperty: (name) => {
+      currentProperty = name;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array = [];
+      onValue(array);
+      previousParents.push(currentParent);
+      currentParent = array;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error, offset, length) => {
+      errors.push({ error, offset, length });
+    }
+  };
+  visit2(text2, visitor, options);
+  return currentParent[0];
+}
 function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
   function ensurePropertyComplete(endOffset) {
@@ -30551,7 +30594,7 @@ function applyEdits(text2, edits) {
   }
   return text2;
 }
-var ScanError, SyntaxKind, ParseErrorCode;
+var ScanError, SyntaxKind, parse6, ParseErrorCode;
 var init_main = __esm({
   "node_modules/jsonc-parser/lib/esm/main.js"() {
     "use strict";
@@ -30587,6 +30630,7 @@ var init_main = __esm({
       SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
       SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
     })(SyntaxKind || (SyntaxKind = {}));
+    parse6 = parse5;
     (function(ParseErrorCode2) {
       ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
       ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
@@ -30629,6 +30673,9 @@ function parseJsonDoc(raw, file) {
   try {
     value = text2.trim() === "" ? {} : JSON.parse(text2);
   } catch (error) {
+    const errors = [];
+    parse6(text2, errors, { allowTrailingComma: true });
+    if (errors.length === 0) throw new UnparseableError(`${file} holds comments or trailing commas, which plain JSON does not allow (Claude Code ignores such a file, every hook in it); it was left unchanged. Remove them, then run this again.`);
     throw new UnparseableError(`${file} is not valid JSON (${error.message}); it was left unchanged. Fix or remove it, then run this again.`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
