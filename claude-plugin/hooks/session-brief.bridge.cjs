@@ -32163,7 +32163,7 @@ function removeLeftovers(vault, found, env, r) {
   const left = listStateFolder(vault, dir, 1e3).map((e) => e.name);
   if (left.length > 0) {
     const what = (name) => pluginState().find((s) => s.name === name)?.what ?? "not a file of Session Brief";
-    r.lines.push(`Kept in ${dir}, the review trail of what agents changed (delete it yourself when you no longer need it): ${left.sort().map((n) => `${n} (${what(n)})`).join(", ")}`);
+    r.lines.push(`Kept in ${dir}: ${left.sort().map((n) => `${n} (${what(n)})`).join(", ")}; not caches but the plugin's settings or the review trail of what agents changed (delete them yourself when you no longer need them)`);
     return;
   }
   removeStateFolderIfEmpty(vault, dir);
@@ -32180,7 +32180,7 @@ var init_uninstall_leftovers = __esm({
     init_state_file();
     init_state_registry();
     CACHES = [BRIEF_FILE, INDEX_FILE, LAST_CHECK_FILE, DISCOVERY_FILE, JOURNAL_LOCK, STARTS_LOCK];
-    PLUGIN_FILES = ["main.js", "manifest.json", SETTINGS_FILE];
+    PLUGIN_FILES = ["main.js", "manifest.json"];
   }
 });
 

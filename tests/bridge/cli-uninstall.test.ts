@@ -68,7 +68,7 @@ describe('uninstall', () => {
 		"leaves the Obsidian plugin's folder as it is and says so",
 		() => {
 			const plugin = '.obsidian/plugins/session-brief';
-			const { vault, env } = setup({ [`${plugin}/main.js`]: '// plugin\n', [`${plugin}/manifest.json`]: '{"id":"session-brief"}\n', [`${plugin}/data.json`]: '{}\n' });
+			const { vault, env } = setup({ [`${plugin}/main.js`]: '// plugin\n', [`${plugin}/manifest.json`]: '{"id":"session-brief"}\n' });
 			useTheCli(vault, env);
 			const pluginFolder = snapshot(path.join(vault, plugin));
 			const r = run(BUNDLE, ['uninstall', '--vault', vault], '', { env });
@@ -88,7 +88,7 @@ describe('uninstall', () => {
 			fs.writeFileSync(path.join(vault, plugin, 'agent-changes.jsonl'), '');
 			const r = run(BUNDLE, ['uninstall', '--vault', vault], '', { env });
 			expect(r.status).toBe(0);
-			expect(String(r.stdout)).toMatch(/Kept in .*session-brief, the review trail of what agents changed \(delete it yourself when you no longer need it\): agent-changes\.jsonl \(the agent changes journal\)/);
+			expect(String(r.stdout)).toMatch(/Kept in .*session-brief: agent-changes\.jsonl \(the agent changes journal\); not caches but the plugin's settings or the review trail of what agents changed/);
 			expect(fs.readdirSync(path.join(vault, plugin))).toEqual(['agent-changes.jsonl']);
 		},
 		120_000,

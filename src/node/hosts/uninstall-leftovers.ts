@@ -1,23 +1,23 @@
 /**
  * What the bridge wrote outside the hook folder, once uninstall has removed the last install: the
  * files its commands and hooks keep in the plugin's folder, and the install record in the per-user
- * folder. Caches the bridge can make again go; the review trail (what agents changed and what the
- * human marked) stays, named with why; a plugin folder the Obsidian plugin lives in stays as the
- * plugin's, untouched.
+ * folder. Caches the bridge can make again go; the plugin's settings and the review trail (what
+ * agents changed and what the human marked) stay, named with why; the folder of an installed
+ * Obsidian plugin stays as the plugin's, untouched.
  */
 import * as path from 'node:path';
 import { BRIEF_FILE, DISCOVERY_FILE, INDEX_FILE } from '../../core/state-names';
 import { findConfigDir, findPluginDir } from '../vault-config';
 import { readInstalledHooks, installedHooksFile } from '../journal/installed-hooks-record';
 import { inspectStateFile, isStateFolder, listStateFolder, removeStateFile, removeStateFolderIfEmpty, removeUserStateFile } from '../state-file';
-import { JOURNAL_LOCK, LAST_CHECK_FILE, pluginState, SETTINGS_FILE, STARTS_LOCK } from '../state-registry';
+import { JOURNAL_LOCK, LAST_CHECK_FILE, pluginState, STARTS_LOCK } from '../state-registry';
 import type { ActionResult } from './options';
 
 /** Made again from the notes by any command that needs them: nothing of the user's is in them. */
 const CACHES = [BRIEF_FILE, INDEX_FILE, LAST_CHECK_FILE, DISCOVERY_FILE, JOURNAL_LOCK, STARTS_LOCK];
 
-/** The plugin's release files and its settings (which only Obsidian writes): the folder is the plugin's. */
-const PLUGIN_FILES = ['main.js', 'manifest.json', SETTINGS_FILE];
+/** The plugin's release files: when one is there, the plugin is installed and the folder is its. */
+const PLUGIN_FILES = ['main.js', 'manifest.json'];
 
 /** The plugin's folder, found as the bridge finds it (before the install record is removed). */
 export function pluginFolderOf(vault: string): { dir: string; configDir: string } | null {
@@ -58,7 +58,7 @@ export function removeLeftovers(vault: string, found: { dir: string; configDir: 
 	const left = listStateFolder(vault, dir, 1000).map((e) => e.name);
 	if (left.length > 0) {
 		const what = (name: string): string => pluginState().find((s) => s.name === name)?.what ?? 'not a file of Session Brief';
-		r.lines.push(`Kept in ${dir}, the review trail of what agents changed (delete it yourself when you no longer need it): ${left.sort().map((n) => `${n} (${what(n)})`).join(', ')}`);
+		r.lines.push(`Kept in ${dir}: ${left.sort().map((n) => `${n} (${what(n)})`).join(', ')}; not caches but the plugin's settings or the review trail of what agents changed (delete them yourself when you no longer need them)`);
 		return;
 	}
 	removeStateFolderIfEmpty(vault, dir);
