@@ -31997,7 +31997,7 @@ function withFixCommand(check2, c) {
   const m = INSTALL_WORD.exec(check2.fix);
   if (m === null) return check2;
   const scope = m[1] !== void 0 ? "user" : c.scope;
-  const fix = check2.fix.replace(INSTALL_WORD, scope === "user" && m[1] !== void 0 ? "install for every session (--scope user)" : "install");
+  const fix = check2.fix.replace(INSTALL_WORD, (word) => word.replace(/"/g, ""));
   const command = installCommand(c, scope);
   return { ...check2, fix: /^Run install(?: again)?\.$/.test(fix) ? command : fix, command };
 }

@@ -38,14 +38,14 @@ const INSTALL_WORD = /"install( --scope user)?(?: --agent [\w-]+)?"(?: --agent [
 
 /**
  * The check with `command` set when its fix is to run install: the quoted word becomes plain
- * prose ("Run install again …") and the runnable line goes beside it.
+ * prose (`Run install --agent codex.`) and the runnable line goes beside it.
  */
 export function withFixCommand(check: Check, c: FixCommandContext): Check {
 	if (check.fix === undefined || check.command !== undefined) return check;
 	const m = INSTALL_WORD.exec(check.fix);
 	if (m === null) return check;
 	const scope: Scope = m[1] !== undefined ? 'user' : c.scope;
-	const fix = check.fix.replace(INSTALL_WORD, scope === 'user' && m[1] !== undefined ? 'install for every session (--scope user)' : 'install');
+	const fix = check.fix.replace(INSTALL_WORD, (word) => word.replace(/"/g, ''));
 	const command = installCommand(c, scope);
 	// A fix that said nothing but "run install" is the command itself.
 	return { ...check, fix: /^Run install(?: again)?\.$/.test(fix) ? command : fix, command };
