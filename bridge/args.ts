@@ -1,6 +1,4 @@
 /** Command-line parsing for the bridge: `<command> [--flag value | --switch]… [paths…]`. */
-import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type HookEvent } from '../src/core/agent-contracts';
-import { TOOL_NAMES } from '../src/node/mcp/contract';
 
 export interface Args {
 	command: string;
@@ -99,6 +97,7 @@ export function parseArgs(argv: string[]): Args {
 		const a = argv[i] ?? '';
 		// `<command> --help` asks for help, whatever the command.
 		if (a === '-h' || a === '--help') {
+			if (args.command !== 'help') args.positional = [args.command];
 			args.command = 'help';
 			return args;
 		}
@@ -117,7 +116,7 @@ export function parseArgs(argv: string[]): Args {
 			throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);
 		} else if (TAKES_PATHS.has(args.command)) args.positional.push(a);
 		else if (args.command === 'help' && args.positional.length === 0) {
-			// `help check` asks for help about a command: the usage, which covers them all.
+			// `help check` asks for that command's own help.
 			if (COMMAND_OPTIONS[a] === undefined) {
 				const guess = closest(a, COMMANDS);
 				throw new UsageError(`unknown command ${shownArg(a)}${guess !== undefined ? ` (did you mean ${guess}?)` : ''}; ${HINT}`);
@@ -134,78 +133,4 @@ export function stringFlag(args: Args, name: string): string | undefined {
 	return typeof v === 'string' ? v : undefined;
 }
 
-/** The hosts with a hook for `event`, by name, from the host registry. */
-function hostsWith(event: HookEvent): string {
-	return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== undefined)
-		.map((id) => HOSTS[id].name)
-		.join(', ');
-}
-
-/** The other spellings `--agent` takes, each with the id it names. */
-function agentAliases(): string {
-	return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(', ');
-}
-
-export const USAGE = `Session Brief bridge: the vault's state for AI coding agents.
-
-Usage: node session-brief.cjs <command> [options]
-
-Commands:
-  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook (${hostsWith('PostToolUse')}): runs the rule
-                           check after an edit to a rule file; prints one JSON object only
-                           when it finds something; exits 0
-  pre-tool-use             PreToolUse hook (${hostsWith('PreToolUse')}): refuses the agent's edits and shell
-                           commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; keeps
-                           the notes a call it allows may change as they are (for changes);
-                           exits 0
-  turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
-                           records the notes the session changed that no edit hook saw
-                           (shell commands, renames, deletions); prints {}; exits 0
-  baseline                 Run by session-start in the background: the list of notes
-                           turn-end compares with
-  check [--json] [paths…]  The rule check from a terminal, CI or a pre-commit hook; paths
-                           (files or folders in the vault, relative to the vault or
-                           absolute) replace the rule scope; exit 1 when it finds something
-  report [--json] [--review] [--source auto|cache|scan|live]
-                           The brief for a human (text) or a program (--json);
-                           --review adds per-note detail (modified time, where each flag sits)
-  changes [--json]         The agent changes not yet reviewed, each with its diff against
-                           the note as it was before the agent's first change in its
-                           session (unified format; colours on a terminal)
-  mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools ${TOOL_NAMES.join(', ')}
-                           (docs/agents.md); exits when stdin closes
-  serve                    Answer hooks over the live channel from this process's own scan,
-                           for a vault used without Obsidian open (stop with Ctrl+C)
-  install [--scope project|local|user] [--agent ID]
-                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks
-                           in the agent's settings (--scope user: sessions started anywhere)
-  uninstall [--scope …] [--agent ID]
-                           Remove only our hook entries, then the script and its record
-  doctor [--agent ID] [--json]
-                           Check script, registration and interpreter, run the hook once,
-                           explain the start-folder trap; exit 1 when something is wrong
-  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]
-                           Print a shell function that starts the agent in the vault,
-                           so its project hooks load (for your shell's profile)
-  help [COMMAND], --help, -h
-                           This text (for every command; <command> --help too)
-  version, --version, -v   The bridge's version
-
-Agents (--agent): ${AGENT_IDS.map((id) => (id === DEFAULT_AGENT ? `${id} (default)` : id)).join(', ')}
-                   also ${agentAliases()}
-
-Options for every command:
-  --vault DIR              The vault root; needed unless this script is the copy that
-                           install put inside <vault>/.claude/hooks/
-  --config-dir NAME        The vault's config folder (default: found automatically)
-  --lang en|de             Language of the text (default: the plugin's "language" setting)
-
-Exit codes: 0 done; 1 no current cache with --source cache, no live answer with
---source live, or check found something;
-2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not
-valid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path
-would break the quoted hook command.
-Hooks always exit 0.`;
+export { USAGE } from './help';

@@ -1,5 +1,6 @@
 /** The run's vault context and clock from the command line and environment. */
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { shownArg, stringFlag, UsageError, type Args } from './args';
 import { isLang } from '../src/core/i18n';
@@ -16,14 +17,42 @@ export function clock(env: NodeJS.ProcessEnv): Date {
 }
 
 /**
- * `--vault`, or the vault this installed copy sits in. Every command gives the same one-line error
- * for a vault that is missing or not a folder, and refuses to guess one for a copy outside a vault.
+ * Commands an agent runs (hooks, the MCP server, the background baseline): their vault is the one
+ * whose hook folder holds the script, or `--vault`; never a guess from the folder they start in,
+ * which the agent chooses.
  */
-export function vaultRoot(args: Args, scriptPath: string): string {
+const AGENT_COMMANDS = new Set(['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end', 'baseline', 'mcp']);
+
+/**
+ * The vault around `cwd`: the nearest folder up to (not including) the home folder or the file
+ * system's root that holds an Obsidian config folder, found as the bridge finds it in a vault.
+ */
+export function vaultAround(cwd: string, home: string): string | null {
+	const stop = path.resolve(home);
+	let dir = path.resolve(cwd);
+	for (;;) {
+		const parent = path.dirname(dir);
+		if (dir === stop || parent === dir) return null;
+		if (findConfigDir(dir, undefined, []) !== null) return dir;
+		dir = parent;
+	}
+}
+
+/**
+ * `--vault`, else the vault this installed copy sits in, else for a command a person runs the
+ * vault around the current folder. Every command gives the same one-line error for a vault that
+ * is missing or not a folder.
+ */
+export function vaultRoot(args: Args, scriptPath: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): string {
 	const given = stringFlag(args, 'vault');
-	const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
+	let root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
+	if (root === null && !AGENT_COMMANDS.has(args.command)) root = vaultAround(cwd, env.HOME || env.USERPROFILE || os.homedir());
 	if (root === null) {
-		throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
+		throw new UsageError(
+			AGENT_COMMANDS.has(args.command)
+				? `${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`
+				: `no Obsidian vault here: ${args.command} found no vault around the current folder; run it inside your vault or pass --vault <folder>`,
+		);
 	}
 	let ok = false;
 	try {

@@ -3,7 +3,9 @@
  * a hook and people run from a terminal. Only wiring lives here.
  */
 import { safeLines } from '../src/core/quote';
-import { parseArgs, USAGE, UsageError, type Args } from './args';
+import { parseArgs, UsageError, type Args } from './args';
+import { commandHelp, overview } from './help';
+import { programName } from './program-name';
 import { hookCrashOutput } from './hook-output';
 import { writeOut } from './io';
 import { WORKER_FLAG } from '../src/node/scan/worker-flag';
@@ -44,12 +46,15 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 		case 'version':
 			writeOut(`${BRIDGE_VERSION}\n`);
 			return 0;
-		case 'help':
-			writeOut(`${USAGE}\n`);
+		case 'help': {
+			const program = programName(scriptPath, process.env, process.cwd());
+			const about = args.positional[0];
+			writeOut(`${(about === undefined ? null : commandHelp(about, program)) ?? overview(program)}\n`);
 			return 0;
+		}
 		default:
-			// No command at all: the usage, on stderr, as a usage error.
-			process.stderr.write(`${USAGE}\n`);
+			// No command at all: the overview, on stderr, as a usage error.
+			process.stderr.write(`${overview(programName(scriptPath, process.env, process.cwd()))}\n`);
 			return 2;
 	}
 }

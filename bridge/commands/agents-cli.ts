@@ -11,6 +11,7 @@ import { stringFlag, type Args } from '../args';
 import type { Scope } from '../../src/node/hosts/host-spec';
 import { bundleOf, chooseAgent, EXIT, type ActionResult } from '../../src/node/hosts/options';
 import { givenConfigDir, vaultRoot } from '../context';
+import { programName } from '../program-name';
 import { doctor, formatDoctor } from '../../src/node/hosts/doctor/doctor';
 import { install } from '../../src/node/hosts/install';
 import { uninstall } from '../../src/node/hosts/uninstall';
@@ -103,7 +104,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 	let vault: string;
 	let configDir: string | undefined;
 	try {
-		vault = vaultRoot(args, scriptPath);
+		vault = vaultRoot(args, scriptPath, env);
 		configDir = givenConfigDir(args, vault);
 	} catch (error) {
 		return usage((error as Error).message);
@@ -150,7 +151,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 			} catch {
 				scriptSource = undefined;
 			}
-			const report = await doctor({ vault, home, env, agent: choice.agent, version, scriptSource, mcpSource: mcpSourceOf(scriptPath) });
+			const report = await doctor({ vault, home, env, agent: choice.agent, version, scriptSource, mcpSource: mcpSourceOf(scriptPath), program: programName(scriptPath, env, null) });
 			io.out(args.flags.has('json') ? `${asciiJson(report, 2)}\n` : `${formatDoctor(report)}\n`);
 			return report.ok ? EXIT.ok : EXIT.problem;
 		}

@@ -118,21 +118,21 @@ function entersFolder(name, atRoot, excludedRootFolders) {
 function isNoteName(name) {
   return name.endsWith(".md");
 }
-function isCountedNote(path78, excludedRootFolders) {
+function isCountedNote(path80, excludedRootFolders) {
   let start = 0;
-  for (let slash = path78.indexOf("/"); slash >= 0; slash = path78.indexOf("/", start)) {
-    const part = path78.slice(start, slash);
+  for (let slash = path80.indexOf("/"); slash >= 0; slash = path80.indexOf("/", start)) {
+    const part = path80.slice(start, slash);
     if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
     start = slash + 1;
   }
-  const name = path78.slice(start);
+  const name = path80.slice(start);
   return name !== "" && !isHiddenName(name) && isNoteName(name);
 }
-function isInFolder(path78, folder2) {
-  return folder2 === "" || path78.length > folder2.length && path78.charCodeAt(folder2.length) === 47 && path78.startsWith(folder2);
+function isInFolder(path80, folder2) {
+  return folder2 === "" || path80.length > folder2.length && path80.charCodeAt(folder2.length) === 47 && path80.startsWith(folder2);
 }
-function basename(path78) {
-  return path78.slice(path78.lastIndexOf("/") + 1);
+function basename(path80) {
+  return path80.slice(path80.lastIndexOf("/") + 1);
 }
 function comparePaths(a, b) {
   const la = a.toLowerCase();
@@ -243,7 +243,7 @@ var init_brief_item_list = __esm({
         about: "today's files in the sessions folder",
         // The index keeps every session file: the date changes, the set does not.
         holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-        onDay: (path78, date) => basename(path78).includes(date),
+        onDay: (path80, date) => basename(path80).includes(date),
         hits: () => NO_HITS,
         label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
         hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
@@ -1018,6 +1018,206 @@ var init_contract = __esm({
   }
 });
 
+// bridge/help.ts
+function hostsWith(event) {
+  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
+}
+function agentAliases() {
+  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
+}
+function agentList() {
+  return AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ");
+}
+function pages() {
+  return {
+    install: {
+      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
+      summary: "Copy the hooks into the vault and register them with the agent",
+      about: `Copies the hook files to <vault>/.claude/hooks/ and registers the hooks (and the MCP server)
+in the agent's settings, keeping every entry, comment and the formatting of yours.
+--scope project (default): the vault's own settings file; local: the vault's file kept out
+of git; user: your user settings, so sessions started in any folder get this vault's brief.`,
+      options: [AGENT, "  --scope project|local|user", VAULT, CONFIG],
+      example: "install --agent claude-code --scope project"
+    },
+    uninstall: {
+      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
+      summary: "Remove the hooks and what install wrote; names what stays",
+      about: `Removes only our entries from the agent's settings (a settings file install created
+goes; one it changed gets its bytes back when nothing else changed), then the hook files and
+install's record. It names the files that stay and why. Without --agent/--scope: every install.`,
+      options: [AGENT, "  --scope project|local|user", VAULT],
+      example: "uninstall"
+    },
+    doctor: {
+      synopsis: "[--agent ID] [--json] [--vault DIR]",
+      summary: "Check that the brief arrives; prints the command for each fix",
+      about: `Checks the hook files, every settings file the agent reads, the interpreter, runs the
+hook once as the agent would, and explains the start-folder trap. Each fix that is a command
+is printed so that it runs as shown. Exit 1 when something is wrong.`,
+      options: [AGENT, JSON_FLAG, VAULT],
+      example: "doctor"
+    },
+    check: {
+      synopsis: "[--json] [--vault DIR] [paths\u2026]",
+      summary: "Run the rule check (exit 1 when it finds something)",
+      about: `The rule check from a terminal, CI or a pre-commit hook. Paths (files or folders in the
+vault, relative to the vault or absolute) replace the rule scope. Exit 1 when it finds something.`,
+      options: [JSON_FLAG, VAULT, CONFIG, LANG],
+      example: "check CLAUDE.md"
+    },
+    report: {
+      synopsis: "[--json] [--review] [--source auto|cache|scan|live] [--vault DIR]",
+      summary: "The brief, for a human (text) or a program (--json)",
+      about: `The brief for a human (text) or a program (--json); --review adds per-note detail
+(modified time, where each flag sits). Exit 1 when --source cache finds no current cache or
+--source live gets no answer.`,
+      options: [JSON_FLAG, "  --review                 Per-note detail", "  --source auto|cache|scan|live", VAULT, CONFIG, LANG],
+      example: "report --review"
+    },
+    changes: {
+      synopsis: "[--json] [--vault DIR]",
+      summary: "The agent changes not yet reviewed, with their diffs",
+      about: `The agent changes not yet reviewed, each with its diff against the note as it was before
+the agent's first change in its session (unified format; colours on a terminal).`,
+      options: [JSON_FLAG, VAULT, CONFIG, LANG],
+      example: "changes"
+    },
+    launcher: {
+      synopsis: "[--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME] [--vault DIR]",
+      summary: "Print a shell function that starts the agent in the vault",
+      about: `Prints a shell function that starts the agent in the vault, so its project hooks load
+(for your shell's profile).`,
+      options: ["  --shell bash|zsh|fish|powershell", AGENT, "  --name NAME              The function's name", VAULT],
+      example: "launcher --shell zsh >> ~/.zshrc"
+    },
+    serve: {
+      synopsis: "[--vault DIR]",
+      summary: "Answer hooks from this process, for a vault used without Obsidian open",
+      about: `Answers hooks over the live channel from this process's own scan, for a vault used
+without Obsidian open. Stop it with Ctrl+C.`,
+      options: [VAULT, CONFIG, LANG],
+      example: "serve"
+    },
+    version: { synopsis: "", summary: "The bridge's version (also --version, -v)", about: "Prints the bridge's version.", options: [], example: "version" },
+    help: {
+      synopsis: "[COMMAND]",
+      summary: 'This overview; "help COMMAND" or "COMMAND --help" for one command',
+      about: "The overview of the commands, or the help of one command.",
+      options: [],
+      example: "help install"
+    },
+    "session-start": {
+      synopsis: "[--agent ID]",
+      summary: "SessionStart hook (every agent): prints one JSON object, exits 0",
+      about: "The SessionStart hook: reads the hook input on stdin, prints the brief as one JSON object in\nthe agent's format and exits 0, whatever happens.",
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "session-start < input.json",
+      agentRuns: true
+    },
+    "post-tool-use": {
+      synopsis: "[--agent ID]",
+      summary: `PostToolUse hook (${hostsWith("PostToolUse")}): the rule check after an edit`,
+      about: "Runs the rule check after an edit to a rule file; prints one JSON object only when it finds\nsomething; exits 0.",
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "post-tool-use < input.json",
+      agentRuns: true
+    },
+    "pre-tool-use": {
+      synopsis: "[--agent ID]",
+      summary: `PreToolUse hook (${hostsWith("PreToolUse")}): keeps the agent out of our files`,
+      about: `Refuses the agent's edits and shell commands that reach Session Brief's own files, and
+(opt-in Write guard) a Write over an existing file in the sessions folder; keeps the notes a
+call it allows may change as they are (for changes). Exits 0.`,
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "pre-tool-use < input.json",
+      agentRuns: true
+    },
+    "turn-end": {
+      synopsis: "[--agent ID]",
+      summary: "Stop / SessionEnd hook: records the notes changed no edit hook saw",
+      about: "Records the notes the session changed that no edit hook saw (shell commands, renames,\ndeletions); prints {}; exits 0.",
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "turn-end < input.json",
+      agentRuns: true
+    },
+    baseline: {
+      synopsis: "",
+      summary: "Run by session-start in the background: the list of notes turn-end compares with",
+      about: "Run by session-start in the background: takes the list of notes turn-end compares with.",
+      options: [VAULT_HOOK, CONFIG],
+      example: "baseline",
+      agentRuns: true
+    },
+    mcp: {
+      synopsis: "",
+      summary: "MCP server over stdio for the agent's questions mid-session",
+      about: `The MCP server over stdio for the agent's questions mid-session, with the tools
+${TOOL_NAMES.join(", ")} (docs/agents.md). Exits when stdin closes.`,
+      options: [VAULT_HOOK, CONFIG, LANG],
+      example: "mcp",
+      agentRuns: true
+    }
+  };
+}
+function usageLine(program, command, page) {
+  return `Usage: ${program} ${command}${page.synopsis === "" ? "" : ` ${page.synopsis}`}`;
+}
+function overview(program) {
+  const all = Object.entries(pages());
+  const list = (agentRuns) => all.filter(([, p]) => p.agentRuns === true === agentRuns).map(([name, p]) => `  ${name.padEnd(15)}${p.summary}`).join("\n");
+  return `Session Brief: the vault's state for AI coding agents.
+
+Usage: ${program} <command> [options]
+
+Commands:
+${list(false)}
+
+Run by the agent (registered by install):
+${list(true)}
+
+Agents (--agent): ${agentList()}
+                   also ${agentAliases()}
+
+Without --vault, install, doctor, uninstall, check, report, changes, launcher and serve use the
+vault around the current folder. "${program} help <command>" shows a command's options.
+Exit codes: 0 done; 1 found something; 2 usage or vault error; 3 the agent has no hook to
+register; 4 a settings file is not valid JSON; 5 a file is read-only; 6 a path would break the
+quoted hook command (each left unchanged). Hooks always exit 0.`;
+}
+function commandHelp(command, program) {
+  const page = Object.prototype.hasOwnProperty.call(pages(), command) ? pages()[command] : void 0;
+  if (page === void 0) return null;
+  const options = page.options.length === 0 ? "" : `
+Options:
+${page.options.join("\n")}
+`;
+  const agents = page.options.includes(AGENT) ? `
+Agents (--agent): ${agentList()}
+` : "";
+  return `${usageLine(program, command, page)}
+
+${page.about}
+${options}${agents}
+Example:
+  ${program} ${page.example}`;
+}
+var VAULT, VAULT_HOOK, CONFIG, LANG, AGENT, JSON_FLAG, USAGE;
+var init_help = __esm({
+  "bridge/help.ts"() {
+    "use strict";
+    init_agent_contracts();
+    init_contract();
+    VAULT = "  --vault DIR              The vault; default: the vault around the current folder";
+    VAULT_HOOK = "  --vault DIR              The vault; default: the vault whose hook folder holds this file";
+    CONFIG = "  --config-dir NAME        The vault's config folder (default: found automatically)";
+    LANG = `  --lang en|de             Language of the text (default: the plugin's "language" setting)`;
+    AGENT = '  --agent ID               The agent (default: claude-code); "help" lists them';
+    JSON_FLAG = "  --json                   Machine-readable output";
+    USAGE = overview("session-brief");
+  }
+});
+
 // bridge/args.ts
 function distance(a, b) {
   const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
@@ -1068,6 +1268,7 @@ function parseArgs(argv) {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i] ?? "";
     if (a === "-h" || a === "--help") {
+      if (args.command !== "help") args.positional = [args.command];
       args.command = "help";
       return args;
     }
@@ -1099,18 +1300,11 @@ function stringFlag(args, name) {
   const v = args.flags.get(name);
   return typeof v === "string" ? v : void 0;
 }
-function hostsWith(event) {
-  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
-}
-function agentAliases() {
-  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
-}
-var UsageError, COMMON, TAKES_VALUE, COMMAND_OPTIONS, COMMANDS, TAKES_PATHS, HINT, USAGE;
+var UsageError, COMMON, TAKES_VALUE, COMMAND_OPTIONS, COMMANDS, TAKES_PATHS, HINT;
 var init_args = __esm({
   "bridge/args.ts"() {
     "use strict";
-    init_agent_contracts();
-    init_contract();
+    init_help();
     UsageError = class extends Error {
     };
     COMMON = ["vault", "config-dir", "lang"];
@@ -1136,69 +1330,46 @@ var init_args = __esm({
     COMMANDS = Object.keys(COMMAND_OPTIONS);
     TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);
     HINT = "run 'session-brief --help' for usage";
-    USAGE = `Session Brief bridge: the vault's state for AI coding agents.
+  }
+});
 
-Usage: node session-brief.cjs <command> [options]
+// src/node/hosts/shell-word.ts
+function isPlainWord(word) {
+  return PLAIN.test(word);
+}
+function shellWord(word, platform = process.platform) {
+  if (platform === "win32") return PLAIN.test(word) ? word : `"${word}"`;
+  if (PLAIN.test(word) && !word.includes("/")) return word;
+  if (!/[$`"\\!]/.test(word)) return `"${word}"`;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+var PLAIN;
+var init_shell_word = __esm({
+  "src/node/hosts/shell-word.ts"() {
+    "use strict";
+    PLAIN = /^[\w@%+=:,./-]+$/;
+  }
+});
 
-Commands:
-  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule
-                           check after an edit to a rule file; prints one JSON object only
-                           when it finds something; exits 0
-  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent's edits and shell
-                           commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; keeps
-                           the notes a call it allows may change as they are (for changes);
-                           exits 0
-  turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
-                           records the notes the session changed that no edit hook saw
-                           (shell commands, renames, deletions); prints {}; exits 0
-  baseline                 Run by session-start in the background: the list of notes
-                           turn-end compares with
-  check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
-                           (files or folders in the vault, relative to the vault or
-                           absolute) replace the rule scope; exit 1 when it finds something
-  report [--json] [--review] [--source auto|cache|scan|live]
-                           The brief for a human (text) or a program (--json);
-                           --review adds per-note detail (modified time, where each flag sits)
-  changes [--json]         The agent changes not yet reviewed, each with its diff against
-                           the note as it was before the agent's first change in its
-                           session (unified format; colours on a terminal)
-  mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools ${TOOL_NAMES.join(", ")}
-                           (docs/agents.md); exits when stdin closes
-  serve                    Answer hooks over the live channel from this process's own scan,
-                           for a vault used without Obsidian open (stop with Ctrl+C)
-  install [--scope project|local|user] [--agent ID]
-                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks
-                           in the agent's settings (--scope user: sessions started anywhere)
-  uninstall [--scope \u2026] [--agent ID]
-                           Remove only our hook entries, then the script and its record
-  doctor [--agent ID] [--json]
-                           Check script, registration and interpreter, run the hook once,
-                           explain the start-folder trap; exit 1 when something is wrong
-  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]
-                           Print a shell function that starts the agent in the vault,
-                           so its project hooks load (for your shell's profile)
-  help [COMMAND], --help, -h
-                           This text (for every command; <command> --help too)
-  version, --version, -v   The bridge's version
-
-Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
-                   also ${agentAliases()}
-
-Options for every command:
-  --vault DIR              The vault root; needed unless this script is the copy that
-                           install put inside <vault>/.claude/hooks/
-  --config-dir NAME        The vault's config folder (default: found automatically)
-  --lang en|de             Language of the text (default: the plugin's "language" setting)
-
-Exit codes: 0 done; 1 no current cache with --source cache, no live answer with
---source live, or check found something;
-2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not
-valid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path
-would break the quoted hook command.
-Hooks always exit 0.`;
+// bridge/program-name.ts
+function isPackageCommand(script) {
+  if (path.basename(script) === PACKAGE_COMMAND) return true;
+  return script.replace(/\\/g, "/").includes(`/node_modules/${PACKAGE_COMMAND}/bridge/dist/`);
+}
+function programName(scriptPath, env, cwd, platform = process.platform) {
+  if (isPackageCommand(scriptPath)) return env.npm_command === "exec" ? `npx ${PACKAGE_COMMAND}` : PACKAGE_COMMAND;
+  const file = path.resolve(scriptPath);
+  const rel = cwd === null ? "" : path.relative(cwd, file);
+  const shown2 = rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+  return `node ${isPlainWord(shown2) ? shown2 : shellWord(shown2, platform)}`;
+}
+var path, PACKAGE_COMMAND;
+var init_program_name = __esm({
+  "bridge/program-name.ts"() {
+    "use strict";
+    path = require("node:path");
+    init_shell_word();
+    PACKAGE_COMMAND = "session-brief";
   }
 });
 
@@ -1266,9 +1437,9 @@ var init_hook_output = __esm({
 
 // bridge/io.ts
 function readStdin(timeoutMs) {
-  return new Promise((resolve29) => {
+  return new Promise((resolve30) => {
     if (process.stdin.isTTY) {
-      resolve29(Buffer.alloc(0));
+      resolve30(Buffer.alloc(0));
       return;
     }
     const chunks = [];
@@ -1280,7 +1451,7 @@ function readStdin(timeoutMs) {
       process.stdin.removeAllListeners();
       process.stdin.pause();
       process.stdin.destroy();
-      resolve29(Buffer.concat(chunks));
+      resolve30(Buffer.concat(chunks));
     };
     const timer = setTimeout(finish, timeoutMs);
     process.stdin.on("data", (c) => chunks.push(c));
@@ -5614,8 +5785,8 @@ function dailyNotePath(settings, now2, locale) {
   const m = (0, import_moment.default)(now2);
   if (locale !== void 0) m.locale(locale);
   const name = m.format(settings.format);
-  const path78 = settings.folder === "" ? name : `${settings.folder}/${name}`;
-  return `${path78.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
+  const path80 = settings.folder === "" ? name : `${settings.folder}/${name}`;
+  return `${path80.replace(/\/{2,}/g, "/").replace(/^\//, "")}.md`;
 }
 var import_moment;
 var init_daily_note = __esm({
@@ -5687,8 +5858,8 @@ function computeBrief(input) {
     }
   };
   run2("dailyNote", () => {
-    const path78 = dailyNotePath(input.dailyNote, now2, input.locale);
-    return { path: path78, exists: input.exists(path78) };
+    const path80 = dailyNotePath(input.dailyNote, now2, input.locale);
+    return { path: path80, exists: input.exists(path80) };
   });
   const items = LIST_ITEM_TABLE;
   const found = items.map(() => []);
@@ -5907,7 +6078,7 @@ var init_brief_index = __esm({
 });
 
 // src/core/stat-stamp.ts
-function addToStamp(sum, path78, mtime, size2) {
+function addToStamp(sum, path80, mtime, size2) {
   const TWO_32 = 4294967296;
   const fmix = (h) => {
     h ^= h >>> 16;
@@ -5918,8 +6089,8 @@ function addToStamp(sum, path78, mtime, size2) {
   };
   let x = 2166136261;
   let y = 2538058380;
-  for (let i = 0; i < path78.length; i++) {
-    const c = path78.charCodeAt(i);
+  for (let i = 0; i < path80.length; i++) {
+    const c = path80.charCodeAt(i);
     x = Math.imul(x ^ c, 16777619);
     y = Math.imul(y << 5 | y >>> 27, 1540483477) ^ c;
   }
@@ -5948,8 +6119,8 @@ var init_stat_stamp = __esm({
       constructor() {
         this.sum = { a: 0, b: 0, count: 0 };
       }
-      add(path78, mtime, size2) {
-        addToStamp(this.sum, path78, mtime, size2);
+      add(path80, mtime, size2) {
+        addToStamp(this.sum, path80, mtime, size2);
       }
       done() {
         return stampOfSum(this.sum);
@@ -6125,16 +6296,16 @@ function realRoot(root) {
   return real;
 }
 function normal(p) {
-  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);
+  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);
 }
 function belowReal(top, rel) {
-  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;
+  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;
 }
 function under(root, dir) {
   const r = normal(root);
   const d = normal(dir);
   if (d === r) return "";
-  const prefix = r.endsWith(path.sep) ? r : r + path.sep;
+  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;
   if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;
   return d.slice(prefix.length);
 }
@@ -6180,7 +6351,7 @@ function openFolder(file, dir) {
 }
 function holdFolder(root, file, shared) {
   if (!hasProcFd()) return null;
-  const dir = path.dirname(normal(file));
+  const dir = path2.dirname(normal(file));
   const top = realRoot(root);
   const rel = under(root, dir);
   const want = top === null || rel === null ? null : belowReal(top, rel);
@@ -6203,7 +6374,7 @@ function holdFolder(root, file, shared) {
     } catch {
       real = null;
     }
-    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };
+    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };
     if (shared) heldFolders.delete(dir);
     fs2.closeSync(fd);
   }
@@ -6213,7 +6384,7 @@ function ensureStateFolder(root, dir) {
   const state = folderState(root, dir);
   if (state === "ok") return;
   if (state !== "missing") refuse(dir, state);
-  const parent = path.dirname(normal(dir));
+  const parent = path2.dirname(normal(dir));
   if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);
   ensureStateFolder(root, parent);
   try {
@@ -6226,7 +6397,7 @@ function ensureStateFolder(root, dir) {
   if (made !== "ok") refuse(dir, made);
 }
 function inspectStateFile(root, file) {
-  const folder2 = folderState(root, path.dirname(normal(file)));
+  const folder2 = folderState(root, path2.dirname(normal(file)));
   if (folder2 === "missing") return { kind: "missing" };
   if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };
   let st;
@@ -6252,7 +6423,7 @@ function statStateFile(root, file) {
   return entry.kind === "file" ? entry.stat : null;
 }
 function openStateFile(root, file) {
-  const folder2 = folderState(root, path.dirname(normal(file)));
+  const folder2 = folderState(root, path2.dirname(normal(file)));
   if (folder2 !== "ok") return null;
   if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;
   let fd;
@@ -6359,7 +6530,7 @@ function replaceFile(file, data, options) {
   }
 }
 function writeStateFile(root, file, data, options = {}) {
-  const dir = path.dirname(normal(file));
+  const dir = path2.dirname(normal(file));
   ensureStateFolder(root, dir);
   const target = inspectStateFile(root, file);
   if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
@@ -6367,7 +6538,7 @@ function writeStateFile(root, file, data, options = {}) {
   trace(file);
 }
 function appendStateFile(root, file, text2) {
-  ensureStateFolder(root, path.dirname(normal(file)));
+  ensureStateFolder(root, path2.dirname(normal(file)));
   if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
   return throughFolder(root, file, (at) => appendAt(file, at, text2));
 }
@@ -6406,7 +6577,7 @@ ${text2}` : text2);
   }
 }
 function createStateFile(root, file, data, mode = 438) {
-  ensureStateFolder(root, path.dirname(normal(file)));
+  ensureStateFolder(root, path2.dirname(normal(file)));
   return throughFolder(root, file, (at) => createAt(file, at, data, mode));
 }
 function createAt(file, at, data, mode) {
@@ -6426,7 +6597,7 @@ function createAt(file, at, data, mode) {
   return true;
 }
 function placeStateFile(root, file, data) {
-  ensureStateFolder(root, path.dirname(normal(file)));
+  ensureStateFolder(root, path2.dirname(normal(file)));
   return throughFolder(root, file, (at) => placeAt(file, at, data));
 }
 function placeAt(file, at, data) {
@@ -6549,7 +6720,7 @@ function removeAgentFolderIfEmpty(dir) {
   }
 }
 function writeUserStateFile(file, data) {
-  fs2.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  fs2.mkdirSync(path2.dirname(file), { recursive: true, mode: 448 });
   replaceFile(file, data, { mode: 384 });
   trace(file);
 }
@@ -6565,7 +6736,7 @@ function openUserStateFile(file) {
   return null;
 }
 function appendUserStateFile(file, text2, tries = 3) {
-  fs2.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  fs2.mkdirSync(path2.dirname(file), { recursive: true, mode: 448 });
   let size2 = 0;
   for (let i = 0; i < tries; i++) {
     const fd = fs2.openSync(file, APPEND_FLAGS, 384);
@@ -6585,14 +6756,14 @@ function appendUserStateFile(file, text2, tries = 3) {
   return size2;
 }
 function createUserStateFile(file, data) {
-  fs2.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });
+  fs2.mkdirSync(path2.dirname(file), { recursive: true, mode: 448 });
   return createAt(file, file, data, 384);
 }
 function removeUserStateFile(file) {
   return unlinkTraced(file);
 }
 function writeAgentSettingsFile(file, data, options = {}) {
-  fs2.mkdirSync(path.dirname(file), { recursive: true });
+  fs2.mkdirSync(path2.dirname(file), { recursive: true });
   replaceFile(file, data, options);
   trace(file);
 }
@@ -6609,12 +6780,12 @@ function unlinkTraced(file) {
     throw error;
   }
 }
-var fs2, path, C, NOFOLLOW, NONBLOCK, READ_FLAGS, CREATE_FLAGS, APPEND_FLAGS, StateFileError, TRACE, realRoots, foldCase, same, UNCLEAN, procFd, heldFolders, MAX_HELD_FOLDERS, CHANGED_SINCE_READ;
+var fs2, path2, C, NOFOLLOW, NONBLOCK, READ_FLAGS, CREATE_FLAGS, APPEND_FLAGS, StateFileError, TRACE, realRoots, foldCase, same, UNCLEAN, procFd, heldFolders, MAX_HELD_FOLDERS, CHANGED_SINCE_READ;
 var init_state_file = __esm({
   "src/node/state-file.ts"() {
     "use strict";
     fs2 = require("node:fs");
-    path = require("node:path");
+    path2 = require("node:path");
     C = fs2.constants;
     NOFOLLOW = C.O_NOFOLLOW ?? 0;
     NONBLOCK = C.O_NONBLOCK ?? 0;
@@ -6650,14 +6821,14 @@ function readJsonFile(root, file) {
   }
 }
 function readBriefCacheChecked(root, pluginDir) {
-  const read3 = readJsonFile(root, path2.join(pluginDir, BRIEF_FILE));
+  const read3 = readJsonFile(root, path3.join(pluginDir, BRIEF_FILE));
   if (read3.missing) return { state: "missing" };
   if (read3.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
   const checked = checkedBriefCache(read3.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
 function readBriefIndexChecked(root, pluginDir, id) {
-  const read3 = readJsonFile(root, path2.join(pluginDir, INDEX_FILE));
+  const read3 = readJsonFile(root, path3.join(pluginDir, INDEX_FILE));
   if (read3.missing) return { state: "missing" };
   if (read3.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
   const checked = checkedBriefIndex(read3.value, id);
@@ -6672,11 +6843,11 @@ function readBriefIndex(root, pluginDir, id) {
   const read3 = readBriefIndexChecked(root, pluginDir, id);
   return read3.state === "ok" ? read3.value : null;
 }
-var path2, MAX_BYTES;
+var path3, MAX_BYTES;
 var init_cache_read = __esm({
   "src/node/tiers/cache-read.ts"() {
     "use strict";
-    path2 = require("node:path");
+    path3 = require("node:path");
     init_cache_format();
     init_state_file();
     MAX_BYTES = 256 * 1024 * 1024;
@@ -6686,16 +6857,16 @@ var init_cache_read = __esm({
 // src/node/tiers/cache.ts
 function writeCache(root, pluginDir, fields, rows) {
   const id = crypto.randomBytes(8).toString("hex");
-  writeStateFile(root, path3.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
-  writeStateFile(root, path3.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
+  writeStateFile(root, path4.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
+  writeStateFile(root, path4.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
   return id;
 }
-var crypto, path3;
+var crypto, path4;
 var init_cache = __esm({
   "src/node/tiers/cache.ts"() {
     "use strict";
     crypto = require("node:crypto");
-    path3 = require("node:path");
+    path4 = require("node:path");
     init_state_file();
     init_cache_format();
     init_cache_read();
@@ -6761,7 +6932,7 @@ var init_process_identity = __esm({
 function exists(root) {
   return (p) => {
     try {
-      return fs4.statSync(path4.join(root, p)).isFile();
+      return fs4.statSync(path5.join(root, p)).isFile();
     } catch {
       return false;
     }
@@ -6791,12 +6962,12 @@ function withDailyNoteChecked(brief, root) {
 function servedByPlugin(cache) {
   return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
-var fs4, path4;
+var fs4, path5;
 var init_plugin_tier = __esm({
   "src/node/tiers/plugin-tier.ts"() {
     "use strict";
     fs4 = require("node:fs");
-    path4 = require("node:path");
+    path5 = require("node:path");
     init_dates();
     init_process_identity();
     init_cache_read();
@@ -7004,17 +7175,17 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path78) {
-      const ctrl = callVisitor(key2, node, visitor, path78);
+    function visit_(key2, node, visitor, path80) {
+      const ctrl = callVisitor(key2, node, visitor, path80);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path78, ctrl);
-        return visit_(key2, ctrl, visitor, path78);
+        replaceNode(key2, path80, ctrl);
+        return visit_(key2, ctrl, visitor, path80);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path78 = Object.freeze(path78.concat(node));
+          path80 = Object.freeze(path80.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path78);
+            const ci = visit_(i, node.items[i], visitor, path80);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7025,13 +7196,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path78 = Object.freeze(path78.concat(node));
-          const ck = visit_("key", node.key, visitor, path78);
+          path80 = Object.freeze(path80.concat(node));
+          const ck = visit_("key", node.key, visitor, path80);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path78);
+          const cv = visit_("value", node.value, visitor, path80);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7052,17 +7223,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path78) {
-      const ctrl = await callVisitor(key2, node, visitor, path78);
+    async function visitAsync_(key2, node, visitor, path80) {
+      const ctrl = await callVisitor(key2, node, visitor, path80);
       if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
-        replaceNode(key2, path78, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path78);
+        replaceNode(key2, path80, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path80);
       }
       if (typeof ctrl !== "symbol") {
         if (identity2.isCollection(node)) {
-          path78 = Object.freeze(path78.concat(node));
+          path80 = Object.freeze(path80.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path78);
+            const ci = await visitAsync_(i, node.items[i], visitor, path80);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7073,13 +7244,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity2.isPair(node)) {
-          path78 = Object.freeze(path78.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path78);
+          path80 = Object.freeze(path80.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path80);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path78);
+          const cv = await visitAsync_("value", node.value, visitor, path80);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7106,23 +7277,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path78) {
+    function callVisitor(key2, node, visitor, path80) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path78);
+        return visitor(key2, node, path80);
       if (identity2.isMap(node))
-        return visitor.Map?.(key2, node, path78);
+        return visitor.Map?.(key2, node, path80);
       if (identity2.isSeq(node))
-        return visitor.Seq?.(key2, node, path78);
+        return visitor.Seq?.(key2, node, path80);
       if (identity2.isPair(node))
-        return visitor.Pair?.(key2, node, path78);
+        return visitor.Pair?.(key2, node, path80);
       if (identity2.isScalar(node))
-        return visitor.Scalar?.(key2, node, path78);
+        return visitor.Scalar?.(key2, node, path80);
       if (identity2.isAlias(node))
-        return visitor.Alias?.(key2, node, path78);
+        return visitor.Alias?.(key2, node, path80);
       return void 0;
     }
-    function replaceNode(key2, path78, node) {
-      const parent = path78[path78.length - 1];
+    function replaceNode(key2, path80, node) {
+      const parent = path80[path80.length - 1];
       if (identity2.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity2.isPair(parent)) {
@@ -7734,10 +7905,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity2 = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path78, value) {
+    function collectionFromPath(schema, path80, value) {
       let v = value;
-      for (let i = path78.length - 1; i >= 0; --i) {
-        const k = path78[i];
+      for (let i = path80.length - 1; i >= 0; --i) {
+        const k = path80[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7756,7 +7927,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path78) => path78 == null || typeof path78 === "object" && !!path78[Symbol.iterator]().next().done;
+    var isEmptyPath = (path80) => path80 == null || typeof path80 === "object" && !!path80[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7786,11 +7957,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path78, value) {
-        if (isEmptyPath(path78))
+      addIn(path80, value) {
+        if (isEmptyPath(path80))
           this.add(value);
         else {
-          const [key2, ...rest] = path78;
+          const [key2, ...rest] = path80;
           const node = this.get(key2, true);
           if (identity2.isCollection(node))
             node.addIn(rest, value);
@@ -7804,8 +7975,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path78) {
-        const [key2, ...rest] = path78;
+      deleteIn(path80) {
+        const [key2, ...rest] = path80;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -7819,8 +7990,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path78, keepScalar) {
-        const [key2, ...rest] = path78;
+      getIn(path80, keepScalar) {
+        const [key2, ...rest] = path80;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity2.isScalar(node) ? node.value : node;
@@ -7838,8 +8009,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path78) {
-        const [key2, ...rest] = path78;
+      hasIn(path80) {
+        const [key2, ...rest] = path80;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -7849,8 +8020,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path78, value) {
-        const [key2, ...rest] = path78;
+      setIn(path80, value) {
+        const [key2, ...rest] = path80;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -10365,9 +10536,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path78, value) {
+      addIn(path80, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path78, value);
+          this.contents.addIn(path80, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10442,14 +10613,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path78) {
-        if (Collection.isEmptyPath(path78)) {
+      deleteIn(path80) {
+        if (Collection.isEmptyPath(path80)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path78) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path80) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10464,10 +10635,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path78, keepScalar) {
-        if (Collection.isEmptyPath(path78))
+      getIn(path80, keepScalar) {
+        if (Collection.isEmptyPath(path80))
           return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity2.isCollection(this.contents) ? this.contents.getIn(path78, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path80, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10478,10 +10649,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path78) {
-        if (Collection.isEmptyPath(path78))
+      hasIn(path80) {
+        if (Collection.isEmptyPath(path80))
           return this.contents !== void 0;
-        return identity2.isCollection(this.contents) ? this.contents.hasIn(path78) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path80) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10498,13 +10669,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path78, value) {
-        if (Collection.isEmptyPath(path78)) {
+      setIn(path80, value) {
+        if (Collection.isEmptyPath(path80)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path78), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path80), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path78, value);
+          this.contents.setIn(path80, value);
         }
       }
       /**
@@ -12465,9 +12636,9 @@ var require_cst_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    visit3.itemAtPath = (cst, path78) => {
+    visit3.itemAtPath = (cst, path80) => {
       let item = cst;
-      for (const [field, index] of path78) {
+      for (const [field, index] of path80) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12476,23 +12647,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit3.parentCollection = (cst, path78) => {
-      const parent = visit3.itemAtPath(cst, path78.slice(0, -1));
-      const field = path78[path78.length - 1][0];
+    visit3.parentCollection = (cst, path80) => {
+      const parent = visit3.itemAtPath(cst, path80.slice(0, -1));
+      const field = path80[path80.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path78, item, visitor) {
-      let ctrl = visitor(item, path78);
+    function _visit(path80, item, visitor) {
+      let ctrl = visitor(item, path80);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path78.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path80.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12503,10 +12674,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path78);
+            ctrl = ctrl(item, path80);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path78) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path80) : ctrl;
     }
     exports2.visit = visit3;
   }
@@ -14157,7 +14328,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse6(src, reviver, options) {
+    function parse7(src, reviver, options) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -14198,7 +14369,7 @@ var require_public_api = __commonJS({
         return value.toString(options);
       return new Document.Document(value, _replacer, options).toString(options);
     }
-    exports2.parse = parse6;
+    exports2.parse = parse7;
     exports2.parseAllDocuments = parseAllDocuments;
     exports2.parseDocument = parseDocument4;
     exports2.stringify = stringify2;
@@ -14278,8 +14449,8 @@ function readFrontmatterFields(yaml, mayCount) {
   }
   return fieldsFromObject(doc, readByLines(yaml, true)?.tagsLine ?? -1);
 }
-function emptyFields(parse6) {
-  return { tags: [], type: [], status: [], parse: parse6, tagsLine: -1 };
+function emptyFields(parse7) {
+  return { tags: [], type: [], status: [], parse: parse7, tagsLine: -1 };
 }
 function fieldsFromObject(doc, tagsLine) {
   const fields = emptyFields("ok");
@@ -14913,7 +15084,7 @@ function flagBytes(settings) {
     if (b >= 97 && b <= 122) first[b - 32] = 1;
   }
   const { inboxFolder, rulesFolder } = settings;
-  return (bytes, path78) => {
+  return (bytes, path80) => {
     const end = bytes.length;
     let last = -1;
     for (let at = bytes.lastIndexOf(HASH); at >= 0; at = at === 0 ? -1 : bytes.lastIndexOf(HASH, at - 1)) {
@@ -14927,7 +15098,7 @@ function flagBytes(settings) {
     const fmEnd = frontmatterEnd(bytes, start, end);
     if (last >= fmEnd) return decidedAfter(bytes, last);
     if (last >= 0) return fmEnd;
-    if (isInFolder(path78, inboxFolder) || isInFolder(path78, rulesFolder)) return fmEnd;
+    if (isInFolder(path80, inboxFolder) || isInFolder(path80, rulesFolder)) return fmEnd;
     for (let at = start; at < fmEnd; at++) {
       if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
     }
@@ -15233,7 +15404,7 @@ var init_scan_parallel = __esm({
 function checkScope(settings) {
   return [...effectiveRuleScope(settings), ...SETTINGS_FILES];
 }
-function isAbsolute2(p) {
+function isAbsolute3(p) {
   return p.startsWith("/") || DRIVE.test(p);
 }
 function normalizePath(p) {
@@ -15257,7 +15428,7 @@ function vaultRelative(root, filePath) {
   if (filePath === "" || filePath.includes("\0")) return null;
   const base = normalizePath(root);
   const slashed = filePath.replace(/\\/g, "/");
-  const full = normalizePath(isAbsolute2(slashed) ? slashed : `${base}/${slashed}`);
+  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);
   const prefix = base.endsWith("/") ? base : `${base}/`;
   if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;
   const rel = full.slice(prefix.length);
@@ -15320,15 +15491,15 @@ __export(real_path_exports, {
   vaultRelativeReal: () => vaultRelativeReal
 });
 function realPathOf(p) {
-  let existing = path5.resolve(p);
+  let existing = path6.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path5.join(fs6.realpathSync.native(existing), ...rest);
+      return path6.join(fs6.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path5.dirname(existing);
+      const parent = path6.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path5.basename(existing));
+      rest.unshift(path6.basename(existing));
       existing = parent;
     }
   }
@@ -15336,7 +15507,7 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path5.resolve(root, filePath);
+  const absolute = path6.resolve(root, filePath);
   const realFile = realPathOf(absolute);
   const realRoot2 = realPathOf(root);
   for (const [r, f] of [
@@ -15351,9 +15522,9 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 function firstSymlink(p) {
-  let current = path5.parse(path5.resolve(p)).root;
-  for (const part of path5.resolve(p).slice(current.length).split(path5.sep).filter((x) => x !== "")) {
-    current = path5.join(current, part);
+  let current = path6.parse(path6.resolve(p)).root;
+  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
+    current = path6.join(current, part);
     try {
       if (fs6.lstatSync(current).isSymbolicLink()) return current;
     } catch {
@@ -15366,7 +15537,7 @@ function linkTarget(root, file) {
   if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
   const top = realRootOf.real;
   const real = fs6.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path5.sep) ? top : top + path5.sep) ? real : null;
+  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
@@ -15380,12 +15551,12 @@ function openInVault(root, file, flags) {
     return fs6.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs6, path5, realRootOf, NO_FOLLOW, WRITING;
+var fs6, path6, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
     fs6 = require("node:fs");
-    path5 = require("node:path");
+    path6 = require("node:path");
     init_scope();
     realRootOf = null;
     NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
@@ -15577,7 +15748,7 @@ function workerSource() {
   ].join("\n");
 }
 function withSep(root) {
-  return root.endsWith(path6.sep) ? root : root + path6.sep;
+  return root.endsWith(path7.sep) ? root : root + path7.sep;
 }
 function stampAlone(root, excludedRootFolders) {
   const part = walkPart(fs7, addToStamp, NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
@@ -15644,12 +15815,12 @@ function statStamp(root, excludedRootFolders, expectedNotes = 0, env = process.e
   traceThreads(trace2, env);
   return stamp;
 }
-var fs7, path6, import_node_worker_threads2, NOTE_RULE, NET_MAX_DEPTH;
+var fs7, path7, import_node_worker_threads2, NOTE_RULE, NET_MAX_DEPTH;
 var init_stat_walk = __esm({
   "src/node/scan/stat-walk.ts"() {
     "use strict";
     fs7 = require("node:fs");
-    path6 = require("node:path");
+    path7 = require("node:path");
     import_node_worker_threads2 = require("node:worker_threads");
     init_paths();
     init_stat_stamp();
@@ -15668,7 +15839,7 @@ function errorText(error) {
 }
 function walkNotes(root, excludedRootFolders, withStat, visit3) {
   const errors = [];
-  const prefix = root.endsWith(path7.sep) ? root : root + path7.sep;
+  const prefix = root.endsWith(path8.sep) ? root : root + path8.sep;
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
@@ -15780,7 +15951,7 @@ function readNote(note, rules, root, file) {
 }
 function readNotes(root, settings, notes, reuse) {
   const rules = readRules(settings);
-  const prefix = root.endsWith(path7.sep) ? root : root + path7.sep;
+  const prefix = root.endsWith(path8.sep) ? root : root + path8.sep;
   const part = { entries: [], sizes: [], read: 0 };
   for (const note of notes) {
     const previous = note.error === void 0 ? reuse?.(note) : void 0;
@@ -15817,12 +15988,12 @@ function scanVault(root, settings, reuse, given, expectedNotes = 0) {
   traceThreads(split?.trace ?? { walk: "scan", threads: 1, why: "only changed notes read", notes: walk2.notes.length });
   return { walk: walk2, ...part };
 }
-var fs8, path7, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
+var fs8, path8, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
 var init_scan = __esm({
   "src/node/scan/scan.ts"() {
     "use strict";
     fs8 = require("node:fs");
-    path7 = require("node:path");
+    path8 = require("node:path");
     init_flags();
     init_note_facts();
     init_prefilter();
@@ -16052,14 +16223,14 @@ function allRenames(records, renames) {
   if (recorded.length === 0) return [...renames];
   return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 }
-function unreviewedSessions(records, marks, exists5) {
+function unreviewedSessions(records, marks, exists6) {
   const bySession = /* @__PURE__ */ new Map();
   const existing = /* @__PURE__ */ new Map();
   for (const r of followRenames(records, allRenames(records, marks.renames))) {
     if (isReviewed(r, marks)) continue;
     let there = existing.get(r.path);
     if (there === void 0) {
-      there = exists5(r.path);
+      there = exists6(r.path);
       existing.set(r.path, there);
     }
     if (r.change === "deleted" ? there : !there) continue;
@@ -16110,7 +16281,7 @@ function changeKinds(sessions) {
       }
     }
   }
-  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path78, was]) => ({ path: path78, from: was.from }));
+  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path80, was]) => ({ path: path80, from: was.from }));
   return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };
 }
 function withKinds(item, kinds) {
@@ -16223,13 +16394,13 @@ function stateName(home, name) {
   return (home === "plugin" ? pluginState() : hooksState()).find((s) => s.name === name) ?? null;
 }
 function hooksFolder(vault) {
-  return path8.join(vault, ".claude", "hooks");
+  return path9.join(vault, ".claude", "hooks");
 }
-var path8, SETTINGS_FILE, LAST_CHECK_FILE, LOCK_SUFFIX, JOURNAL_LOCK, STARTS_LOCK, MARKS_FOLDER, PRUNED_STAMP, SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME, MCP_FILE_NAME, MANIFEST_NAME, CODE_CACHE_SUFFIX, INSTALLED_HOOKS_PREFIX, CODE_CACHE_FOLDER, JOURNAL_COPY_PREFIX, EDITOR_WRITES_PREFIX, REVIEW_SEAL_PREFIX, DEVICE_KEY_FILE, TRUSTED_DEVICES_FILE, HOOK_PREFIX;
+var path9, SETTINGS_FILE, LAST_CHECK_FILE, LOCK_SUFFIX, JOURNAL_LOCK, STARTS_LOCK, MARKS_FOLDER, PRUNED_STAMP, SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME, MCP_FILE_NAME, MANIFEST_NAME, CODE_CACHE_SUFFIX, INSTALLED_HOOKS_PREFIX, CODE_CACHE_FOLDER, JOURNAL_COPY_PREFIX, EDITOR_WRITES_PREFIX, REVIEW_SEAL_PREFIX, DEVICE_KEY_FILE, TRUSTED_DEVICES_FILE, HOOK_PREFIX;
 var init_state_registry = __esm({
   "src/node/state-registry.ts"() {
     "use strict";
-    path8 = require("node:path");
+    path9 = require("node:path");
     init_state_names();
     SETTINGS_FILE = "data.json";
     LAST_CHECK_FILE = "last-check.json";
@@ -16277,24 +16448,24 @@ function userStateDir(env = process.env, platform = process.platform) {
   const given = env.SESSION_BRIEF_STATE_DIR;
   if (given !== void 0 && given !== "") return given;
   const home = builtinOnDemand("node:os").homedir();
-  if (platform === "win32") return path9.join(env.LOCALAPPDATA ?? path9.join(home, "AppData", "Local"), "session-brief");
-  if (platform === "darwin") return path9.join(home, "Library", "Application Support", "session-brief");
-  return path9.join(env.XDG_STATE_HOME ?? path9.join(home, ".local", "state"), "session-brief");
+  if (platform === "win32") return path10.join(env.LOCALAPPDATA ?? path10.join(home, "AppData", "Local"), "session-brief");
+  if (platform === "darwin") return path10.join(home, "Library", "Application Support", "session-brief");
+  return path10.join(env.XDG_STATE_HOME ?? path10.join(home, ".local", "state"), "session-brief");
 }
 function vaultStateFile(root, prefix, suffix, env = process.env) {
-  let real = path9.resolve(root);
+  let real = path10.resolve(root);
   try {
     real = fs9.realpathSync.native(real);
   } catch {
   }
-  return path9.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);
+  return path10.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);
 }
-var fs9, path9;
+var fs9, path10;
 var init_user_state_dir = __esm({
   "src/node/journal/user-state-dir.ts"() {
     "use strict";
     fs9 = require("node:fs");
-    path9 = require("node:path");
+    path10 = require("node:path");
     init_file_key();
     init_builtin_on_demand();
   }
@@ -16379,7 +16550,7 @@ var init_agent_journal_copy = __esm({
 
 // src/node/journal/agent-journal.ts
 function journalPath(pluginDir) {
-  return path10.join(pluginDir, JOURNAL_FILE);
+  return path11.join(pluginDir, JOURNAL_FILE);
 }
 async function appendJournal(root, pluginDir, record, now2) {
   const line = encodeRecord(record);
@@ -16433,7 +16604,7 @@ function completeLinesFrom(fd, from) {
 }
 async function compactJournalFile(root, pluginDir, now2) {
   const file = journalPath(pluginDir);
-  const lock = path10.join(pluginDir, JOURNAL_LOCK);
+  const lock = path11.join(pluginDir, JOURNAL_LOCK);
   if (!takeLock2(root, lock)) return false;
   let fd = null;
   try {
@@ -16489,12 +16660,12 @@ async function recordAgentEdit(ctx, edit) {
   } catch {
   }
 }
-var fs11, path10, STALE_LOCK_MS2;
+var fs11, path11, STALE_LOCK_MS2;
 var init_agent_journal2 = __esm({
   "src/node/journal/agent-journal.ts"() {
     "use strict";
     fs11 = require("node:fs");
-    path10 = require("node:path");
+    path11 = require("node:path");
     init_agent_journal();
     init_state_file();
     init_state_registry();
@@ -16504,8 +16675,8 @@ var init_agent_journal2 = __esm({
 });
 
 // src/core/before-versions.ts
-function beforeStem(session, path78) {
-  return fileKey(`${session ?? ""}\0${path78}`);
+function beforeStem(session, path80) {
+  return fileKey(`${session ?? ""}\0${path80}`);
 }
 function encodeHeader(h) {
   return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}
@@ -16578,20 +16749,20 @@ var init_before_versions = __esm({
 
 // src/node/review/before-versions.ts
 function beforeFolder(place) {
-  return path11.join(place.pluginDir, BEFORE_FOLDER);
+  return path12.join(place.pluginDir, BEFORE_FOLDER);
 }
 function fileOf(place, session, rel, suffix) {
-  return path11.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
+  return path12.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);
 }
 function notePath2(place, rel) {
-  return path11.join(place.root, ...rel.split("/"));
+  return path12.join(place.root, ...rel.split("/"));
 }
 function entries(place) {
   const dir = beforeFolder(place);
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.isFile()) continue;
-    const st = fs12.lstatSync(path11.join(dir, d.name), { throwIfNoEntry: false });
+    const st = fs12.lstatSync(path12.join(dir, d.name), { throwIfNoEntry: false });
     if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });
   }
   return out;
@@ -16611,7 +16782,7 @@ function keepBeforeVersion(place, rel, session, tool, now2) {
   const header = encodeHeader({ path: rel, session, at: now2.toISOString(), state, tool });
   const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);
   const dir = beforeFolder(place);
-  for (const name of pruneChoice(entries(place), now2.getTime(), data.length)) removeStateFile(place.root, path11.join(dir, name));
+  for (const name of pruneChoice(entries(place), now2.getTime(), data.length)) removeStateFile(place.root, path12.join(dir, name));
   writeStateFile(place.root, file, data);
   return true;
 }
@@ -16680,18 +16851,18 @@ function listBeforeHeaders(place) {
   const out = [];
   for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {
     if (!d.name.endsWith(BEFORE_SUFFIX)) continue;
-    const header = readHeader(place.root, path11.join(dir, d.name));
+    const header = readHeader(place.root, path12.join(dir, d.name));
     if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;
     out.push(header);
   }
   return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 }
-var fs12, path11;
+var fs12, path12;
 var init_before_versions2 = __esm({
   "src/node/review/before-versions.ts"() {
     "use strict";
     fs12 = require("node:fs");
-    path11 = require("node:path");
+    path12 = require("node:path");
     init_before_versions();
     init_state_file();
   }
@@ -16716,7 +16887,7 @@ function changeLines(place, paths) {
     if (read3 > COUNT_READ_BUDGET) break;
     const v = readBeforeVersion(place, p, h.session);
     if (v === null || v.bytes === null) continue;
-    const file = path12.join(place.root, ...p.split("/"));
+    const file = path13.join(place.root, ...p.split("/"));
     const before = v.state === "new" ? Buffer.alloc(0) : v.bytes;
     const size2 = statStateFile(place.root, file)?.size ?? 0;
     read3 += before.length + Math.min(size2, MAX_NOTE_BYTES);
@@ -16731,11 +16902,11 @@ function changeLines(place, paths) {
   }
   return { lines, large };
 }
-var path12, COUNT_READ_BUDGET;
+var path13, COUNT_READ_BUDGET;
 var init_change_lines = __esm({
   "src/node/review/change-lines.ts"() {
     "use strict";
-    path12 = require("node:path");
+    path13 = require("node:path");
     init_before_versions();
     init_line_counts();
     init_before_versions2();
@@ -16882,9 +17053,9 @@ function judgeMarks(text2, seal, trust) {
   const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;
   return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };
 }
-function hiddenByOutsideMarks(records, verdict, exists5) {
+function hiddenByOutsideMarks(records, verdict, exists6) {
   if (verdict.outside === null) return 0;
-  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists5(r.path)).map((r) => r.path));
+  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists6(r.path)).map((r) => r.path));
   const shown2 = unreviewed(verdict.marks);
   const still = unreviewed(verdict.outside.marks);
   let hidden = 0;
@@ -16904,10 +17075,10 @@ var init_review_seal = __esm({
 
 // src/node/journal/device-key.ts
 function deviceKeyFile(env = process.env) {
-  return path13.join(userStateDir(env), DEVICE_KEY_FILE);
+  return path14.join(userStateDir(env), DEVICE_KEY_FILE);
 }
 function trustedDevicesFile(env = process.env) {
-  return path13.join(userStateDir(env), TRUSTED_DEVICES_FILE);
+  return path14.join(userStateDir(env), TRUSTED_DEVICES_FILE);
 }
 function readJson(file) {
   const data = readRegularFile(file, MAX_BYTES2);
@@ -16947,11 +17118,11 @@ function readTrustedDevices(env = process.env) {
 function deviceTrust(env = process.env) {
   return { own: readDeviceKey(env)?.key ?? null, trusted: new Set(readTrustedDevices(env).map((d) => d.key)), verify: verifySignature };
 }
-var path13, MAX_BYTES2, SPKI_PREFIX, crypto2;
+var path14, MAX_BYTES2, SPKI_PREFIX, crypto2;
 var init_device_key = __esm({
   "src/node/journal/device-key.ts"() {
     "use strict";
-    path13 = require("node:path");
+    path14 = require("node:path");
     init_review_seal();
     init_builtin_on_demand();
     init_state_file();
@@ -16977,10 +17148,10 @@ function readSeal(root, env = process.env) {
   }
 }
 function readMarksText(root, pluginDir) {
-  return readStateText(root, path14.join(pluginDir, REVIEW_FILE), MAX_BYTES3);
+  return readStateText(root, path15.join(pluginDir, REVIEW_FILE), MAX_BYTES3);
 }
 function marksChangedAt(root, pluginDir) {
-  const st = statStateFile(root, path14.join(pluginDir, REVIEW_FILE));
+  const st = statStateFile(root, path15.join(pluginDir, REVIEW_FILE));
   return st === null ? null : new Date(st.mtimeMs).toISOString();
 }
 function trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {
@@ -16991,11 +17162,11 @@ function judgeMarksText(root, text2, env = process.env) {
   const trust = seal === null || seal.marks === (text2 ?? "") ? void 0 : deviceTrust(env);
   return judgeMarks(text2, seal, trust);
 }
-var path14, MAX_BYTES3;
+var path15, MAX_BYTES3;
 var init_review_seal2 = __esm({
   "src/node/journal/review-seal.ts"() {
     "use strict";
-    path14 = require("node:path");
+    path15 = require("node:path");
     init_review_seal();
     init_what_changed();
     init_state_file();
@@ -17024,7 +17195,7 @@ function readFrom(fd, from) {
   return { bytes: readRange(fd, start, st.size - start), id: identity(st) };
 }
 function readMarks(root, pluginDir) {
-  const file = path15.join(pluginDir, REVIEW_FILE);
+  const file = path16.join(pluginDir, REVIEW_FILE);
   const fd = openStateFile(root, file);
   let text2 = null;
   let id = null;
@@ -17086,7 +17257,7 @@ function remember(place, now2, made, journal, marks) {
 function wholeItemJustMade(place, now2) {
   if (lastWhole === null) return null;
   const journal = statIdentity(place.root, journalPath(place.pluginDir));
-  const marks = statIdentity(place.root, path15.join(place.pluginDir, REVIEW_FILE));
+  const marks = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));
   if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now2, journal, marks)) return null;
   return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);
 }
@@ -17111,7 +17282,7 @@ function appendedText(root, file, summary, now2) {
 }
 function agentChangesFromSummary(place, summary, now2, cap) {
   try {
-    const marksNow = statIdentity(place.root, path15.join(place.pluginDir, REVIEW_FILE));
+    const marksNow = statIdentity(place.root, path16.join(place.pluginDir, REVIEW_FILE));
     if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;
     const file = journalPath(place.pluginDir);
     const journalNow = statIdentity(place.root, file);
@@ -17127,12 +17298,12 @@ function agentChangesFromSummary(place, summary, now2, cap) {
     return null;
   }
 }
-var fs13, path15, lastWhole;
+var fs13, path16, lastWhole;
 var init_agent_summary2 = __esm({
   "src/node/journal/agent-summary.ts"() {
     "use strict";
     fs13 = require("node:fs");
-    path15 = require("node:path");
+    path16 = require("node:path");
     init_agent_journal();
     init_agent_summary();
     init_paths();
@@ -17266,7 +17437,7 @@ var init_session_starts = __esm({
 
 // src/node/journal/session-starts-log.ts
 function startsLogPath(pluginDir) {
-  return path16.join(pluginDir, STARTS_LOG);
+  return path17.join(pluginDir, STARTS_LOG);
 }
 function linesFrom2(fd, from) {
   const buf = readRange(fd, from, READ_STARTS_BYTES);
@@ -17290,11 +17461,11 @@ function readLogTail(root, pluginDir) {
   }
 }
 function oldEntries(root, pluginDir) {
-  const text2 = readStateText(root, path16.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);
+  const text2 = readStateText(root, path17.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);
   return text2 === null ? [] : parseSessionStarts2(text2);
 }
 function oldConversations(root, pluginDir) {
-  return parseSessionStarts(readStateJson(root, path16.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));
+  return parseSessionStarts(readStateJson(root, path17.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));
 }
 function readSessionStartEntries(root, pluginDir) {
   return [...oldEntries(root, pluginDir), ...parseStartsLog(readLogTail(root, pluginDir)).entries].slice(-MAX_STARTS);
@@ -17321,7 +17492,7 @@ function takeLock3(root, lock) {
 }
 function compactSessionStarts(root, pluginDir) {
   const file = startsLogPath(pluginDir);
-  const lock = path16.join(pluginDir, STARTS_LOCK);
+  const lock = path17.join(pluginDir, STARTS_LOCK);
   if (!takeLock3(root, lock)) return false;
   let fd = null;
   try {
@@ -17341,7 +17512,7 @@ function compactSessionStarts(root, pluginDir) {
     if (fd !== null) text2 += tail.text;
     writeStateFile(root, file, text2);
     for (const name of [OLD_STARTS_FILE, SESSION_STARTS_FILE]) {
-      if (inspectStateFile(root, path16.join(pluginDir, name)).kind === "file") removeStateFile(root, path16.join(pluginDir, name));
+      if (inspectStateFile(root, path17.join(pluginDir, name)).kind === "file") removeStateFile(root, path17.join(pluginDir, name));
     }
     if (fd !== null) {
       const late = linesFrom2(fd, tail.end);
@@ -17357,17 +17528,17 @@ function keepSessionStartsBounded(root, pluginDir) {
   try {
     const log = statStateFile(root, startsLogPath(pluginDir));
     const grown = log !== null && log.size >= COMPACT_STARTS_AT_BYTES;
-    const oldThere = [OLD_STARTS_FILE, SESSION_STARTS_FILE].some((name) => inspectStateFile(root, path16.join(pluginDir, name)).kind === "file");
+    const oldThere = [OLD_STARTS_FILE, SESSION_STARTS_FILE].some((name) => inspectStateFile(root, path17.join(pluginDir, name)).kind === "file");
     if (grown || oldThere) compactSessionStarts(root, pluginDir);
   } catch {
   }
 }
-var fs14, path16, MAX_OLD_BYTES, STALE_LOCK_MS3;
+var fs14, path17, MAX_OLD_BYTES, STALE_LOCK_MS3;
 var init_session_starts_log = __esm({
   "src/node/journal/session-starts-log.ts"() {
     "use strict";
     fs14 = require("node:fs");
-    path16 = require("node:path");
+    path17 = require("node:path");
     init_session_starts();
     init_what_changed();
     init_state_file();
@@ -19598,7 +19769,7 @@ var require_extension = __commonJS({
       if (dest[name] === void 0) dest[name] = [elem];
       else dest[name].push(elem);
     }
-    function parse6(header) {
+    function parse7(header) {
       const offers = /* @__PURE__ */ Object.create(null);
       let params = /* @__PURE__ */ Object.create(null);
       let mustUnescape = false;
@@ -19738,7 +19909,7 @@ var require_extension = __commonJS({
         }).join(", ");
       }).join(", ");
     }
-    module2.exports = { format: format2, parse: parse6 };
+    module2.exports = { format: format2, parse: parse7 };
   }
 });
 
@@ -19773,7 +19944,7 @@ var require_websocket = __commonJS({
     var {
       EventTarget: { addEventListener, removeEventListener }
     } = require_event_target();
-    var { format: format2, parse: parse6 } = require_extension();
+    var { format: format2, parse: parse7 } = require_extension();
     var { toBuffer } = require_buffer_util();
     var kAborted = /* @__PURE__ */ Symbol("kAborted");
     var protocolVersions = [8, 13];
@@ -20473,7 +20644,7 @@ var require_websocket = __commonJS({
           }
           let extensions;
           try {
-            extensions = parse6(secWebSocketExtensions);
+            extensions = parse7(secWebSocketExtensions);
           } catch (err) {
             const message2 = "Invalid Sec-WebSocket-Extensions header";
             abortHandshake(websocket, socket, message2);
@@ -20781,7 +20952,7 @@ var require_subprotocol = __commonJS({
   "node_modules/ws/lib/subprotocol.js"(exports2, module2) {
     "use strict";
     var { tokenChars } = require_validation();
-    function parse6(header) {
+    function parse7(header) {
       const protocols = /* @__PURE__ */ new Set();
       let start = -1;
       let end = -1;
@@ -20817,7 +20988,7 @@ var require_subprotocol = __commonJS({
       protocols.add(protocol);
       return protocols;
     }
-    module2.exports = { parse: parse6 };
+    module2.exports = { parse: parse7 };
   }
 });
 
@@ -21242,7 +21413,7 @@ var init_wrapper = __esm({
 
 // src/node/live/discovery.ts
 function writeDiscovery(root, file, discovery) {
-  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path17.basename(file)}: not a valid discovery record`);
+  if (asDiscovery(discovery) === null) throw new Error(`refusing to write ${path18.basename(file)}: not a valid discovery record`);
   writeStateFile(root, file, JSON.stringify(discovery), { mode: 384 });
 }
 function readDiscovery(root, file) {
@@ -21256,11 +21427,11 @@ function removeDiscovery(root, file, token) {
   } catch {
   }
 }
-var path17, MAX_BYTES4;
+var path18, MAX_BYTES4;
 var init_discovery = __esm({
   "src/node/live/discovery.ts"() {
     "use strict";
-    path17 = require("node:path");
+    path18 = require("node:path");
     init_live_protocol();
     init_state_file();
     MAX_BYTES4 = 64 * 1024;
@@ -21276,7 +21447,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
   const d = readDiscovery(root, discoveryFile);
   if (d === null) return Promise.resolve({ ok: false, reason: "no live channel" });
   if (!processAlive(d.pid)) return Promise.resolve({ ok: false, reason: "live channel owner is not running" });
-  return new Promise((resolve29) => {
+  return new Promise((resolve30) => {
     let settled = false;
     const ws = new import_websocket.default(`ws://127.0.0.1:${d.port}`, { headers: { [TOKEN_HEADER]: d.token }, handshakeTimeout: budgetMs });
     const finish = (answer) => {
@@ -21284,7 +21455,7 @@ function askLive(root, discoveryFile, method, budgetMs) {
       settled = true;
       clearTimeout(timer);
       ws.terminate();
-      resolve29(answer);
+      resolve30(answer);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: `no answer within ${budgetMs} ms` }), budgetMs);
     ws.on("open", () => ws.send(JSON.stringify({ id: 1, method })));
@@ -21439,7 +21610,7 @@ async function liveBrief(run2) {
   const { ctx, now: now2 } = run2;
   if (ctx.pluginDir === null) return null;
   const { askLive: askLive2 } = await Promise.resolve().then(() => (init_client(), client_exports));
-  const answer = await askLive2(ctx.root, path18.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
+  const answer = await askLive2(ctx.root, path19.join(ctx.pluginDir, DISCOVERY_FILE), "brief", LIVE_BUDGET_MS);
   if (!answer.ok) return { reason: `live channel: ${answer.reason}` };
   const live = answer.result;
   if (live === null || typeof live !== "object" || live.key !== ctx.key || live.date !== isoDate(now2)) {
@@ -21450,12 +21621,12 @@ async function liveBrief(run2) {
   const cacheLike = { lang: live.lang, locale: live.locale };
   return { brief: live.brief, source: "live", generatedAt: live.generatedAt ?? now2.getTime(), notesRead: 0, cache: cacheLike, notes: [] };
 }
-var import_de, path18, LIVE_BUDGET_MS;
+var import_de, path19, LIVE_BUDGET_MS;
 var init_brief_source = __esm({
   "src/node/tiers/brief-source.ts"() {
     "use strict";
     import_de = __toESM(require_de());
-    path18 = require("node:path");
+    path19 = require("node:path");
     init_brief();
     init_brief2();
     init_dates();
@@ -21960,7 +22131,7 @@ var init_settings_file = __esm({
 
 // src/core/rules/types.ts
 function reporter(check2) {
-  return (path78, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path78, line, message: message2, ...detail === void 0 ? {} : { detail } });
+  return (path80, line, message2, detail) => ({ check: check2.id, severity: check2.severity, path: path80, line, message: message2, ...detail === void 0 ? {} : { detail } });
 }
 var init_types = __esm({
   "src/core/rules/types.ts"() {
@@ -22116,7 +22287,7 @@ function isRecorded(v) {
 }
 function readLastCheck(root, pluginDir) {
   try {
-    const data = readStateJson(root, path19.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
+    const data = readStateJson(root, path20.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES5);
     if (data === void 0 || data === null) return null;
     if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== "boolean") return null;
     if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
@@ -22128,7 +22299,7 @@ function readLastCheck(root, pluginDir) {
 function writeLastCheck(root, pluginDir, lang, findings, now2) {
   const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
   const record = { schema: 1, writtenAt: now2.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
-  writeStateFile(root, path19.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}
+  writeStateFile(root, path20.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}
 `);
 }
 function previousCheck(root, pluginDir, lang, findings, now2, record = true) {
@@ -22145,11 +22316,11 @@ function previousCheck(root, pluginDir, lang, findings, now2, record = true) {
 function attributeFindings(root, pluginDir, lang, findings, now2, record = true) {
   return diffFindings(previousCheck(root, pluginDir, lang, findings, now2, record), findings);
 }
-var path19, MAX_BYTES5;
+var path20, MAX_BYTES5;
 var init_last_check = __esm({
   "src/node/check/last-check.ts"() {
     "use strict";
-    path19 = require("node:path");
+    path20 = require("node:path");
     init_i18n();
     init_finding_diff();
     init_state_file();
@@ -22165,7 +22336,7 @@ function walkFolders(root, visitor) {
     const rel = pending.pop() ?? "";
     let entries3;
     try {
-      entries3 = fs15.readdirSync(rel === "" ? root : path20.join(root, rel), { withFileTypes: true });
+      entries3 = fs15.readdirSync(rel === "" ? root : path21.join(root, rel), { withFileTypes: true });
     } catch (error) {
       visitor.unreadable(rel, error);
       continue;
@@ -22176,12 +22347,12 @@ function walkFolders(root, visitor) {
     }
   }
 }
-var fs15, path20;
+var fs15, path21;
 var init_walk = __esm({
   "src/node/scan/walk.ts"() {
     "use strict";
     fs15 = require("node:fs");
-    path20 = require("node:path");
+    path21 = require("node:path");
   }
 });
 
@@ -22238,8 +22409,8 @@ var init_agent_frontmatter = __esm({
 });
 
 // src/core/rules/links.ts
-function inDotFolder(path78) {
-  return path78.split("/").some((part) => part.startsWith("."));
+function inDotFolder(path80) {
+  return path80.split("/").some((part) => part.startsWith("."));
 }
 function stripSubpath(target) {
   const cut2 = target.search(/[#^]/);
@@ -22307,9 +22478,9 @@ function extractLinks(file, frontmatter = true) {
   }
   return links;
 }
-function folderOf(path78) {
-  const slash = path78.lastIndexOf("/");
-  return slash < 0 ? "" : path78.slice(0, slash);
+function folderOf(path80) {
+  const slash = path80.lastIndexOf("/");
+  return slash < 0 ? "" : path80.slice(0, slash);
 }
 function fileListResolver(files) {
   const exact = /* @__PURE__ */ new Set();
@@ -22326,8 +22497,8 @@ function fileListResolver(files) {
   return (linkpath, sourcePath) => {
     const wanted = linkpath.replace(/\\/g, "/").toLowerCase();
     if (wanted.startsWith("/")) return exact.has(normalizePath(wanted).slice(1));
-    const relative7 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
-    if (exact.has(relative7)) return true;
+    const relative8 = normalizePath(`${folderOf(sourcePath.toLowerCase())}/${wanted}`).replace(/^\//, "");
+    if (exact.has(relative8)) return true;
     if (wanted.startsWith("./") || wanted.startsWith("../")) return false;
     return suffixes.has(normalizePath(wanted));
   };
@@ -22398,9 +22569,9 @@ var init_broken_links = __esm({
 function looksLikePath(token) {
   return token.includes("/") || /\.[A-Za-z0-9]{1,8}$/.test(token);
 }
-function folderOf2(path78) {
-  const slash = path78.lastIndexOf("/");
-  return slash < 0 ? "" : path78.slice(0, slash);
+function folderOf2(path80) {
+  const slash = path80.lastIndexOf("/");
+  return slash < 0 ? "" : path80.slice(0, slash);
 }
 function importTarget(token, from, vaultRoot2) {
   if (token.startsWith("~")) return null;
@@ -22895,8 +23066,8 @@ var init_hook_mistakes = __esm({
 function missingScript(ctx, file, event, word, line) {
   const target = vaultPathOf(word, ctx.input.vaultRoot);
   if (target === null || ctx.exists(target)) return [];
-  const relative7 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
-  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative7);
+  const relative8 = !word.includes("CLAUDE_PROJECT_DIR") && !/^(?:\/|[a-zA-Z]:[\\/])/.test(word);
+  const message2 = HOOK_SCRIPTS_TEXT[ctx.lang].missing(event, target, relative8);
   return [reporter(hookScriptsCheck)(file.path, line, message2)];
 }
 function vaultPathOf(word, vaultRoot2) {
@@ -22956,10 +23127,10 @@ var init_hook_scripts = __esm({
     ROOT = "\0root\0";
     HOOK_SCRIPTS_TEXT = translations({
       en: {
-        missing: (event, target, relative7) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative7 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative8) => `The ${event} hook runs ${quoteAlways(target)}, which does not exist in the vault.${relative8 ? ' The path is relative, so it also depends on the folder Claude Code was started in; prefer "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       },
       de: {
-        missing: (event, target, relative7) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative7 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
+        missing: (event, target, relative8) => `Der ${event}-Hook startet ${quoteAlways(target)}, das es im Vault nicht gibt.${relative8 ? ' Der Pfad ist relativ und h\xE4ngt damit auch vom Startordner von Claude Code ab; besser "${CLAUDE_PROJECT_DIR}/\u2026".' : ""}`
       }
     });
     hookScriptsCheck = {
@@ -22989,9 +23160,9 @@ var init_hook_scripts = __esm({
 });
 
 // src/core/rules/rule-file.ts
-function ruleFile(path78, raw) {
+function ruleFile(path80, raw) {
   const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path78, text: text2, lines: text2.split(/\r?\n/) };
+  return { path: path80, text: text2, lines: text2.split(/\r?\n/) };
 }
 function keyLineFinder(lines, end) {
   return (key2) => {
@@ -23061,9 +23232,9 @@ var init_skill_folders = __esm({
       run(ctx) {
         const found = reporter(skillFoldersCheck);
         const folders = /* @__PURE__ */ new Map();
-        for (const path78 of ctx.input.targets) {
-          if (!path78.startsWith(SKILLS)) continue;
-          const rest = path78.slice(SKILLS.length);
+        for (const path80 of ctx.input.targets) {
+          if (!path80.startsWith(SKILLS)) continue;
+          const rest = path80.slice(SKILLS.length);
           const slash = rest.indexOf("/");
           if (slash <= 0) continue;
           const folder2 = rest.slice(0, slash);
@@ -23164,19 +23335,19 @@ var init_skill_frontmatter = __esm({
 });
 
 // src/core/rules/engine.ts
-function isReadable(path78) {
-  const lower2 = path78.toLowerCase();
+function isReadable(path80) {
+  const lower2 = path80.toLowerCase();
   return lower2.endsWith(".md") || lower2.endsWith(".json");
 }
 function contextFor(input, files) {
   const known = new Set(input.files.map((f) => f.toLowerCase()));
-  const exists5 = input.exists ?? ((path78) => known.has(path78.toLowerCase()));
+  const exists6 = input.exists ?? ((path80) => known.has(path80.toLowerCase()));
   const parsed = /* @__PURE__ */ new Map();
   return {
     input,
     lang: input.lang,
     files,
-    exists: (path78) => known.has(path78.toLowerCase()) || exists5(path78),
+    exists: (path80) => known.has(path80.toLowerCase()) || exists6(path80),
     resolveLink: input.resolveLink ?? fileListResolver(input.files),
     resolveIndexedLink: input.resolveIndexedLink ?? fileListResolver(input.files.filter((f) => !inDotFolder(f))),
     frontmatter(file) {
@@ -23192,20 +23363,20 @@ function contextFor(input, files) {
 function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   const findings = [];
   const files = [];
-  for (const path78 of input.targets) {
-    if (!isReadable(path78)) continue;
-    const text2 = input.read(path78);
+  for (const path80 of input.targets) {
+    if (!isReadable(path80)) continue;
+    const text2 = input.read(path80);
     if (text2 === null) {
       findings.push({
         check: "file-access",
         severity: "error",
-        path: path78,
+        path: path80,
         line: 0,
         message: ENGINE_TEXT[input.lang].unreadable
       });
       continue;
     }
-    files.push(ruleFile(path78, text2));
+    files.push(ruleFile(path80, text2));
   }
   const ctx = contextFor(input, files);
   for (const check2 of checks) {
@@ -23327,8 +23498,8 @@ function utf8Environment(env) {
 }
 function missingScript2(config, root) {
   const candidates = [config.command, ...config.args].filter((w) => SCRIPT_EXTENSION2.test(w) && !w.startsWith("-"));
-  for (const word of candidates) if (!fs16.existsSync(path21.resolve(root, word))) return word;
-  if (/[\\/]/.test(config.command) && !fs16.existsSync(path21.resolve(root, config.command))) return config.command;
+  for (const word of candidates) if (!fs16.existsSync(path22.resolve(root, word))) return word;
+  if (/[\\/]/.test(config.command) && !fs16.existsSync(path22.resolve(root, config.command))) return config.command;
   return null;
 }
 function killTree(pid) {
@@ -23345,7 +23516,7 @@ function killTree(pid) {
 function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
   const absent = missingScript2(config, root);
   if (absent !== null) return Promise.resolve({ outcome: "missing", program: absent });
-  return new Promise((resolve29) => {
+  return new Promise((resolve30) => {
     const stdout = new LineWatcher(alarmPattern(config.alarmPattern));
     const stderr = new LineWatcher(alarmPattern(config.alarmPattern));
     let settled = false;
@@ -23353,7 +23524,7 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve29(run2);
+      resolve30(run2);
     };
     const child = (0, import_node_child_process.spawn)(config.command, config.args, {
       cwd: root,
@@ -23389,13 +23560,13 @@ function runExternalCheck(config, root, env, timeoutMs = EXTERNAL_TIMEOUT_MS) {
     });
   });
 }
-var import_node_child_process, fs16, path21, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
+var import_node_child_process, fs16, path22, EXTERNAL_TIMEOUT_MS, TAIL_LINES, MAX_ALARMS, MAX_LINE, SCRIPT_EXTENSION2, LineWatcher;
 var init_external_check = __esm({
   "src/node/check/external-check.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
     fs16 = require("node:fs");
-    path21 = require("node:path");
+    path22 = require("node:path");
     init_external();
     EXTERNAL_TIMEOUT_MS = 2e4;
     TAIL_LINES = 12;
@@ -23456,7 +23627,7 @@ function listVaultFiles(root) {
 function readText(root, rel) {
   let fd;
   try {
-    fd = openInVault(root, path22.join(root, rel), READ_FLAGS2);
+    fd = openInVault(root, path23.join(root, rel), READ_FLAGS2);
   } catch {
     return null;
   }
@@ -23505,7 +23676,7 @@ function targetsUnder(root, rels, files = listVaultFiles(root).files) {
   const targets2 = /* @__PURE__ */ new Set();
   for (const rel of rels) {
     const matches2 = matchesOf(index, rel);
-    if (matches2.length === 0 && rel !== "" && isFile(path22.join(root, rel))) targets2.add(rel);
+    if (matches2.length === 0 && rel !== "" && isFile(path23.join(root, rel))) targets2.add(rel);
     for (const m of matches2) targets2.add(m);
   }
   return [...targets2];
@@ -23525,20 +23696,20 @@ async function checkVault(ctx, options) {
     files: listing.files,
     targets: targets2,
     read: (rel) => readText(ctx.root, rel),
-    exists: (rel) => fs17.existsSync(path22.join(ctx.root, rel)),
+    exists: (rel) => fs17.existsSync(path23.join(ctx.root, rel)),
     vaultRoot: ctx.root.replace(/\\/g, "/"),
     lang: options.lang
   });
   const runner = options.external === false ? void 0 : (config) => runExternalCheck(config, ctx.root, options.env, options.externalTimeoutMs);
   return finishRuleCheck(result, listing.unreadable, await externalStep(ctx.settings.externalCheck, runner), options.lang);
 }
-var fs17, path22, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
+var fs17, path23, decoder2, MAX_RULE_FILE_BYTES, READ_FLAGS2;
 var init_rule_files = __esm({
   "src/node/check/rule-files.ts"() {
     "use strict";
     fs17 = require("node:fs");
     init_walk();
-    path22 = require("node:path");
+    path23 = require("node:path");
     init_engine();
     init_finish();
     init_scope();
@@ -23558,7 +23729,7 @@ __export(edit_check_exports, {
 function editedFile(root, rel) {
   const names2 = /* @__PURE__ */ new Set([normalizePath(rel).toLowerCase()]);
   const realRoot2 = realPathOf(root);
-  const realFile = realPathOf(path23.join(root, rel));
+  const realFile = realPathOf(path24.join(root, rel));
   const through = realRoot2 === null || realFile === null ? null : vaultRelative(realRoot2, realFile);
   if (through !== null) names2.add(through.toLowerCase());
   return (p) => names2.has(p.toLowerCase());
@@ -23571,11 +23742,11 @@ async function checkEdit(ctx, rel, o) {
   const header = EDIT_REPORT_TEXT[o.lang].header(shortenName(rel, 600));
   return editReport(header, split, result.checksRun, o.lang, o.command, summaryLine(result.findings, result.checksRun, o.lang));
 }
-var path23;
+var path24;
 var init_edit_check = __esm({
   "src/node/check/edit-check.ts"() {
     "use strict";
-    path23 = require("node:path");
+    path24 = require("node:path");
     init_quote();
     init_edit_report();
     init_finding_diff();
@@ -23683,24 +23854,24 @@ function facts(input) {
   return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };
 }
 function insideVault(root, cwd) {
-  if (!path24.isAbsolute(cwd)) return true;
+  if (!path25.isAbsolute(cwd)) return true;
   if (vaultRelativeReal(root, cwd) !== null) return true;
   const a = realPathOf(root);
   const b = realPathOf(cwd);
-  return path24.resolve(root) === path24.resolve(cwd) || a !== null && a === b;
+  return path25.resolve(root) === path25.resolve(cwd) || a !== null && a === b;
 }
 function rulesIndex(root, settings) {
-  const folder2 = path24.join(root, ...settings.rulesFolder.split("/"));
-  for (const name of ["_index.md", "index.md", "README.md", `${path24.basename(folder2)}.md`]) {
-    const file = path24.join(folder2, name);
+  const folder2 = path25.join(root, ...settings.rulesFolder.split("/"));
+  for (const name of ["_index.md", "index.md", "README.md", `${path25.basename(folder2)}.md`]) {
+    const file = path25.join(folder2, name);
     if (fs18.existsSync(file)) return file;
   }
   return null;
 }
 function claim(root, pluginDir, key2, agent, hasId) {
-  const dir = path24.join(pluginDir, MARKS_FOLDER);
+  const dir = path25.join(pluginDir, MARKS_FOLDER);
   ensureStateFolder(root, dir);
-  const file = path24.join(dir, markName(key2));
+  const file = path25.join(dir, markName(key2));
   const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;
   const text2 = `${Date.now()}
 ${agent}
@@ -23722,14 +23893,14 @@ ${agent}
   return true;
 }
 function pruneMarks(root, pluginDir) {
-  const dir = path24.join(pluginDir, MARKS_FOLDER);
-  const stamp = path24.join(dir, PRUNED_STAMP);
+  const dir = path25.join(pluginDir, MARKS_FOLDER);
+  const stamp = path25.join(dir, PRUNED_STAMP);
   const pruned = statStateFile(root, stamp);
   if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;
   writeStateFile(root, stamp, "");
   for (const entry of listStateFolder(root, dir, 500)) {
     if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;
-    const file = path24.join(dir, entry.name);
+    const file = path25.join(dir, entry.name);
     try {
       const st = statStateFile(root, file);
       if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);
@@ -23743,7 +23914,7 @@ function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, en
   let outside = null;
   try {
     if (input.cwd !== null && !insideVault(root, input.cwd)) {
-      const claudeMd = path24.join(root, "CLAUDE.md");
+      const claudeMd = path25.join(root, "CLAUDE.md");
       const index = rulesIndex(root, settings);
       const readFirst = [...fs18.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];
       outside = { cwd: input.cwd, readFirst };
@@ -23782,13 +23953,13 @@ function beginSessionStart(root, pluginDir, settings, hookInput, agent, now2, en
   }
   return { duplicate, outside, afterAnswer };
 }
-var fs18, path24, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, markName;
+var fs18, path25, SAME_SESSION_MS, NO_ID_MS, DOCTOR_RUN_ENV, NONE, markName;
 var init_session_record = __esm({
   "src/node/journal/session-record.ts"() {
     "use strict";
     init_file_key();
     fs18 = require("node:fs");
-    path24 = require("node:path");
+    path25 = require("node:path");
     init_agent_contracts();
     init_hook_input();
     init_real_path();
@@ -23879,31 +24050,31 @@ function entries2(dir) {
   }
 }
 function topLevelFacts(root) {
-  const present = AGENT_RULE_FILES.filter((f) => exists2(path25.join(root, f.path))).map((f) => f.path);
+  const present = AGENT_RULE_FILES.filter((f) => exists2(path26.join(root, f.path))).map((f) => f.path);
   const folders = [];
   for (const entry of entries2(root)) {
     if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;
-    const notes = entries2(path25.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;
+    const notes = entries2(path26.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;
     folders.push({ path: entry.name, notes });
   }
   return { present, folders };
 }
-var fs19, path25;
+var fs19, path26;
 var init_top_level_facts = __esm({
   "src/node/top-level-facts.ts"() {
     "use strict";
     fs19 = require("node:fs");
-    path25 = require("node:path");
+    path26 = require("node:path");
     init_first_run();
   }
 });
 
 // src/node/vault-config.ts
 function defaultVaultRoot(scriptPath) {
-  let dir = path26.dirname(path26.resolve(scriptPath));
-  if (path26.basename(dir) === "session-brief") dir = path26.dirname(dir);
-  if (path26.basename(dir) !== "hooks" || path26.basename(path26.dirname(dir)) !== ".claude") return null;
-  return path26.dirname(path26.dirname(dir));
+  let dir = path27.dirname(path27.resolve(scriptPath));
+  if (path27.basename(dir) === "session-brief") dir = path27.dirname(dir);
+  if (path27.basename(dir) !== "hooks" || path27.basename(path27.dirname(dir)) !== ".claude") return null;
+  return path27.dirname(path27.dirname(dir));
 }
 function readJson2(root, file, warnings) {
   const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);
@@ -23928,12 +24099,12 @@ function isDir2(p) {
   }
 }
 function readRecorded(root, warnings) {
-  return readJson2(root, path26.join(hooksFolder(root), MANIFEST_NAME), warnings);
+  return readJson2(root, path27.join(hooksFolder(root), MANIFEST_NAME), warnings);
 }
 function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {
   if (explicit !== void 0) return explicit;
-  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path26.join(root, recorded.configDir))) return recorded.configDir;
-  if (isDir2(path26.join(root, ".obsidian"))) return ".obsidian";
+  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path27.join(root, recorded.configDir))) return recorded.configDir;
+  if (isDir2(path27.join(root, ".obsidian"))) return ".obsidian";
   let names2 = [];
   try {
     names2 = fs20.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();
@@ -23941,8 +24112,8 @@ function findConfigDir(root, explicit, warnings, recorded = readRecorded(root, w
     return null;
   }
   for (const name of names2) {
-    const dir = path26.join(root, name);
-    if (fs20.existsSync(path26.join(dir, "app.json")) || isDir2(path26.join(dir, "plugins"))) return name;
+    const dir = path27.join(root, name);
+    if (fs20.existsSync(path27.join(dir, "app.json")) || isDir2(path27.join(dir, "plugins"))) return name;
   }
   return null;
 }
@@ -23954,9 +24125,9 @@ function systemLocale(env) {
 }
 function findPluginDir(root, configDir, recorded) {
   const dir = recorded?.pluginDir;
-  const inside4 = typeof dir === "string" && dir !== "" && !path26.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
-  if (inside4 && isDir2(path26.join(root, dir))) return path26.join(root, dir);
-  return configDir === null ? null : path26.join(root, configDir, "plugins", PLUGIN_ID);
+  const inside4 = typeof dir === "string" && dir !== "" && !path27.isAbsolute(dir) && !dir.split(/[\\/]/).includes("..");
+  if (inside4 && isDir2(path27.join(root, dir))) return path27.join(root, dir);
+  return configDir === null ? null : path27.join(root, configDir, "plugins", PLUGIN_ID);
 }
 function setupDefaults(root) {
   const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));
@@ -23967,19 +24138,19 @@ function loadVaultContext(root, options) {
   const recorded = readRecorded(root, warnings);
   const configDir = findConfigDir(root, options.configDir, warnings, recorded);
   const pluginDir = findPluginDir(root, configDir, recorded);
-  const stored = pluginDir === null ? void 0 : readJson2(root, path26.join(pluginDir, SETTINGS_FILE), warnings);
+  const stored = pluginDir === null ? void 0 : readJson2(root, path27.join(pluginDir, SETTINGS_FILE), warnings);
   const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);
-  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson2(root, path26.join(root, configDir, "daily-notes.json"), warnings));
+  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson2(root, path27.join(root, configDir, "daily-notes.json"), warnings));
   const dailyNote = effectiveDailyNote(settings, obsidianDaily);
   const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));
   return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };
 }
-var fs20, path26, PLUGIN_ID, MAX_SETTINGS_BYTES;
+var fs20, path27, PLUGIN_ID, MAX_SETTINGS_BYTES;
 var init_vault_config = __esm({
   "src/node/vault-config.ts"() {
     "use strict";
     fs20 = require("node:fs");
-    path26 = require("node:path");
+    path27 = require("node:path");
     init_cache_key();
     init_i18n();
     init_state_file();
@@ -24001,11 +24172,24 @@ function clock(env) {
   }
   return /* @__PURE__ */ new Date();
 }
-function vaultRoot(args, scriptPath) {
+function vaultAround(cwd, home) {
+  const stop = path28.resolve(home);
+  let dir = path28.resolve(cwd);
+  for (; ; ) {
+    const parent = path28.dirname(dir);
+    if (dir === stop || parent === dir) return null;
+    if (findConfigDir(dir, void 0, []) !== null) return dir;
+    dir = parent;
+  }
+}
+function vaultRoot(args, scriptPath, env = process.env, cwd = process.cwd()) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path27.resolve(given) : defaultVaultRoot(scriptPath);
+  let root = given !== void 0 ? path28.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null && !AGENT_COMMANDS.has(args.command)) root = vaultAround(cwd, env.HOME || env.USERPROFILE || os2.homedir());
   if (root === null) {
-    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
+    throw new UsageError(
+      AGENT_COMMANDS.has(args.command) ? `${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/` : `no Obsidian vault here: ${args.command} found no vault around the current folder; run it inside your vault or pass --vault <folder>`
+    );
   }
   let ok = false;
   try {
@@ -24026,8 +24210,8 @@ function isFolder(p) {
 function givenConfigDir(args, root) {
   const name = stringFlag(args, "config-dir");
   if (name === void 0) return void 0;
-  const dir = path27.resolve(root, name);
-  if (path27.dirname(dir) === root && isFolder(dir)) return name;
+  const dir = path28.resolve(root, name);
+  if (path28.dirname(dir) === root && isFolder(dir)) return name;
   const found = findConfigDir(root, void 0, []);
   const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;
   throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);
@@ -24040,15 +24224,17 @@ function contextFor2(args, scriptPath, env) {
   else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);
   return ctx;
 }
-var fs21, path27;
+var fs21, os2, path28, AGENT_COMMANDS;
 var init_context = __esm({
   "bridge/context.ts"() {
     "use strict";
     fs21 = require("node:fs");
-    path27 = require("node:path");
+    os2 = require("node:os");
+    path28 = require("node:path");
     init_args();
     init_i18n();
     init_vault_config();
+    AGENT_COMMANDS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use", "turn-end", "baseline", "mcp"]);
   }
 });
 
@@ -24122,12 +24308,12 @@ async function getBrief(ctx, choice, now2, full = true) {
   if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");
   throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);
 }
-var fs22, path28, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier2;
+var fs22, path29, NoCurrentCache, NoLiveAnswer, NOT_ASKED, pluginTier, liveTier, liveIfListening, verifiedCacheTier, scanTier2;
 var init_brief_pipeline = __esm({
   "src/node/tiers/brief-pipeline.ts"() {
     "use strict";
     fs22 = require("node:fs");
-    path28 = require("node:path");
+    path29 = require("node:path");
     init_live_protocol();
     init_cache_read();
     init_plugin_tier();
@@ -24150,7 +24336,7 @@ var init_brief_pipeline = __esm({
     liveTier = { name: "live", run: async (run2) => (await localTiers()).liveBrief(run2) };
     liveIfListening = {
       name: "live",
-      run: (run2) => run2.ctx.pluginDir !== null && fs22.existsSync(path28.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
+      run: (run2) => run2.ctx.pluginDir !== null && fs22.existsSync(path29.join(run2.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run2) : null
     };
     verifiedCacheTier = { name: "verified cache", run: async (run2) => (await localTiers()).verifiedCache(run2) };
     scanTier2 = { name: "scan", run: async (run2) => (await localTiers()).scanTier(run2) };
@@ -24287,12 +24473,12 @@ var init_session_net = __esm({
 
 // src/node/journal/net-blind.ts
 function netFolder(root, env = process.env) {
-  let real = path29.resolve(root);
+  let real = path30.resolve(root);
   try {
     real = fs23.realpathSync.native(real);
   } catch {
   }
-  return path29.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);
+  return path30.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);
 }
 function readJson3(file, max) {
   const data = readRegularFile(file, max);
@@ -24311,10 +24497,10 @@ function parseBlind(v) {
   return { at: o.at, off: typeof o.off === "string" ? o.off : null, skipped, more: typeof o.more === "number" ? o.more : 0 };
 }
 function readNetBlind(root, env = process.env) {
-  return parseBlind(readJson3(path29.join(netFolder(root, env), NET_BLIND_FILE), BLIND_MAX_BYTES));
+  return parseBlind(readJson3(path30.join(netFolder(root, env), NET_BLIND_FILE), BLIND_MAX_BYTES));
 }
 function noteBlind(folder2, now2, skipped, off = null) {
-  const file = path29.join(folder2, NET_BLIND_FILE);
+  const file = path30.join(folder2, NET_BLIND_FILE);
   try {
     if (skipped.length === 0 && off === null) {
       removeUserStateFile(file);
@@ -24343,12 +24529,12 @@ function unwritable(root, env) {
     return code === "ENOENT" ? null : { off: `its folder in the per-user state folder cannot be written (${code ?? "error"})` };
   }
 }
-var fs23, path29, BLIND_MAX_BYTES;
+var fs23, path30, BLIND_MAX_BYTES;
 var init_net_blind = __esm({
   "src/node/journal/net-blind.ts"() {
     "use strict";
     fs23 = require("node:fs");
-    path29 = require("node:path");
+    path30 = require("node:path");
     init_file_key();
     init_session_net();
     init_state_names();
@@ -24397,7 +24583,7 @@ async function sessionStart(args, scriptPath, env) {
     const note = notes.length === 0 ? null : notes.join("\n");
     const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);
     lines.push(
-      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path30.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
+      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path31.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now2.getTime(), limit), note)
     );
   } catch (error) {
     if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now2)} (${strings(lang).weekdays[now2.getDay()] ?? ""})`);
@@ -24407,7 +24593,7 @@ async function sessionStart(args, scriptPath, env) {
   for (const work of afterAnswer) work();
   return 0;
 }
-var path30;
+var path31;
 var init_session_start = __esm({
   "bridge/commands/session-start.ts"() {
     "use strict";
@@ -24421,7 +24607,7 @@ var init_session_start = __esm({
     init_i18n();
     init_context();
     init_io();
-    path30 = require("node:path");
+    path31 = require("node:path");
     init_brief_pipeline();
     init_session_baseline_start();
     init_net_blind();
@@ -24640,7 +24826,7 @@ function mayChangeNotes(call) {
   return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;
 }
 function noteOf(ctx, p, base) {
-  const abs = path31.resolve(base, p);
+  const abs = path32.resolve(base, p);
   const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);
   if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;
   return rel;
@@ -24655,13 +24841,13 @@ function notesOfCall(ctx, call) {
     return [...out2];
   }
   if (call.tool !== SHELL_TOOL || call.command === null) return [];
-  const base = call.cwd !== void 0 && path31.isAbsolute(call.cwd) ? call.cwd : ctx.root;
+  const base = call.cwd !== void 0 && path32.isAbsolute(call.cwd) ? call.cwd : ctx.root;
   const out = /* @__PURE__ */ new Set();
   for (const word of noteWords(call.command)) {
     const rel = noteOf(ctx, word, base);
     if (rel === null) continue;
-    const abs = path31.join(ctx.root, ...rel.split("/"));
-    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path31.dirname(abs))) out.add(rel);
+    const abs = path32.join(ctx.root, ...rel.split("/"));
+    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path32.dirname(abs))) out.add(rel);
   }
   return [...out];
 }
@@ -24694,11 +24880,11 @@ async function recordAfterVersion(ctx, rel, session, now2) {
   } catch {
   }
 }
-var path31;
+var path32;
 var init_before_version_hook = __esm({
   "src/node/review/before-version-hook.ts"() {
     "use strict";
-    path31 = require("node:path");
+    path32 = require("node:path");
     init_agent_fence();
     init_paths();
     init_scope();
@@ -24735,7 +24921,7 @@ function editOf(stdin, agent = DEFAULT_AGENT) {
   return null;
 }
 async function relativeToVault(root, filePath, cwd) {
-  const given = !path32.isAbsolute(filePath) && cwd !== void 0 && path32.isAbsolute(cwd) ? path32.join(cwd, filePath) : filePath;
+  const given = !path33.isAbsolute(filePath) && cwd !== void 0 && path33.isAbsolute(cwd) ? path33.join(cwd, filePath) : filePath;
   return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);
 }
 async function postToolUse(args, scriptPath, env) {
@@ -24744,7 +24930,7 @@ async function postToolUse(args, scriptPath, env) {
   const edit = editOf(stdin, agent);
   if (edit === null) return 0;
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path32.resolve(given) : defaultVaultRoot(scriptPath);
+  const root = given !== void 0 ? path33.resolve(given) : defaultVaultRoot(scriptPath);
   if (root === null) return 0;
   const rels = [];
   for (const p of edit.filePaths) {
@@ -24772,11 +24958,11 @@ async function postToolUse(args, scriptPath, env) {
   }
   return 0;
 }
-var path32, EDIT_TOOLS, MAX_PATCH_FILES;
+var path33, EDIT_TOOLS, MAX_PATCH_FILES;
 var init_post_tool_use = __esm({
   "bridge/commands/post-tool-use.ts"() {
     "use strict";
-    path32 = require("node:path");
+    path33 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -24867,24 +25053,24 @@ function bothWays(p) {
   return real === null || real === p ? [p] : [p, real];
 }
 function agentPluginFolder(scriptPath) {
-  const own2 = path33.dirname(path33.resolve(scriptPath));
-  if (path33.basename(own2).toLowerCase() !== "hooks" || path33.basename(path33.dirname(own2)).toLowerCase() === ".claude") return null;
-  const folder2 = path33.dirname(own2);
-  return [".claude-plugin", ".codex-plugin"].some((m) => fs24.existsSync(path33.join(folder2, m))) ? folder2 : null;
+  const own2 = path34.dirname(path34.resolve(scriptPath));
+  if (path34.basename(own2).toLowerCase() !== "hooks" || path34.basename(path34.dirname(own2)).toLowerCase() === ".claude") return null;
+  const folder2 = path34.dirname(own2);
+  return [".claude-plugin", ".codex-plugin"].some((m) => fs24.existsSync(path34.join(folder2, m))) ? folder2 : null;
 }
 function fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {
-  const own2 = path33.dirname(path33.resolve(scriptPath));
+  const own2 = path34.dirname(path34.resolve(scriptPath));
   const vaults = hooksFolder(root);
   const agentPlugin = agentPluginFolder(scriptPath);
   const wholeFolders = [];
   if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });
-  if (stateDir !== null && path33.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });
+  if (stateDir !== null && path34.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });
   return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };
 }
 function placeOf2(places, p) {
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path33.basename(dir)) ? within(dir, p) : norm(path33.dirname(p)) === norm(dir) && isHookName(path33.basename(p))) return "hooks";
+    if (isHookName(path34.basename(dir)) ? within(dir, p) : norm(path34.dirname(p)) === norm(dir) && isHookName(path34.basename(p))) return "hooks";
   }
   for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;
   return null;
@@ -24893,8 +25079,8 @@ function placePaths(places) {
   const out = [];
   for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });
   for (const dir of places.hookDirs.flatMap(bothWays)) {
-    if (isHookName(path33.basename(dir))) out.push({ at: dir, fenced: "hooks" });
-    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path33.join(dir, name), fenced: "hooks" });
+    if (isHookName(path34.basename(dir))) out.push({ at: dir, fenced: "hooks" });
+    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path34.join(dir, name), fenced: "hooks" });
   }
   for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });
   return out;
@@ -24907,7 +25093,7 @@ function namesIn(dir) {
   }
 }
 function holdsPlace(places, p, wholeTree = false) {
-  if (norm(p) === norm(path33.parse(p).root)) return null;
+  if (norm(p) === norm(path34.parse(p).root)) return null;
   if (!wholeTree) {
     const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);
     if (tops.some((top) => within(p, top))) return null;
@@ -24919,7 +25105,7 @@ function holdsPlace(places, p, wholeTree = false) {
 }
 function sameFileAsOurs(places, stat) {
   const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {
-    const s = fs24.lstatSync(path33.join(dir, n), { throwIfNoEntry: false });
+    const s = fs24.lstatSync(path34.join(dir, n), { throwIfNoEntry: false });
     return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;
   });
   if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";
@@ -24928,16 +25114,16 @@ function sameFileAsOurs(places, stat) {
   return null;
 }
 function fileMayBeFenced(root, filePath, outside = []) {
-  const abs = path33.resolve(root, filePath);
+  const abs = path34.resolve(root, filePath);
   for (const p of bothWays(abs)) {
     const n = norm(p);
-    if (n.includes("/plugins/") || isHookName(path33.basename(n)) || outside.some((o) => within(o, p))) return true;
+    if (n.includes("/plugins/") || isHookName(path34.basename(n)) || outside.some((o) => within(o, p))) return true;
   }
   const stat = fs24.lstatSync(abs, { throwIfNoEntry: false });
   return stat !== void 0 && stat.isFile() && stat.nlink > 1;
 }
 function fencedFile(places, filePath) {
-  const abs = path33.resolve(places.root, filePath);
+  const abs = path34.resolve(places.root, filePath);
   for (const p of bothWays(abs)) {
     const found = placeOf2(places, p);
     if (found !== null) return found;
@@ -24947,18 +25133,18 @@ function fencedFile(places, filePath) {
 }
 function sessionFileBehindLinks(root, sessionsFolder, filePath) {
   if (sessionsFolder === "") return null;
-  const abs = path33.resolve(root, filePath);
+  const abs = path34.resolve(root, filePath);
   const stat = fs24.statSync(abs, { throwIfNoEntry: false });
   if (stat === void 0 || !stat.isFile()) return null;
-  const folder2 = path33.join(root, ...sessionsFolder.split("/"));
+  const folder2 = path34.join(root, ...sessionsFolder.split("/"));
   const realFolder = realPathOf(folder2);
   const realFile = realPathOf(abs);
   if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {
-    return `${sessionsFolder}/${path33.relative(realFolder, realFile).split(path33.sep).join("/")}`;
+    return `${sessionsFolder}/${path34.relative(realFolder, realFile).split(path34.sep).join("/")}`;
   }
   if (stat.nlink > 1) {
     const twin = findSameFile(folder2, stat, 1e4);
-    if (twin !== null) return `${sessionsFolder}/${path33.relative(folder2, twin).split(path33.sep).join("/")}`;
+    if (twin !== null) return `${sessionsFolder}/${path34.relative(folder2, twin).split(path34.sep).join("/")}`;
   }
   return null;
 }
@@ -24975,7 +25161,7 @@ function findSameFile(dir, stat, budget) {
     }
     for (const e of entries3) {
       if (++seen > budget) return null;
-      const p = path33.join(current, e.name);
+      const p = path34.join(current, e.name);
       if (e.isDirectory()) queue.push(p);
       else if (e.isFile()) {
         const s = fs24.lstatSync(p, { throwIfNoEntry: false });
@@ -24985,12 +25171,12 @@ function findSameFile(dir, stat, budget) {
   }
   return null;
 }
-var fs24, path33, isHookName;
+var fs24, path34, isHookName;
 var init_agent_fence2 = __esm({
   "src/node/hosts/agent-fence.ts"() {
     "use strict";
     fs24 = require("node:fs");
-    path33 = require("node:path");
+    path34 = require("node:path");
     init_real_path();
     init_state_registry();
     isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);
@@ -25430,7 +25616,7 @@ var require_parse = __commonJS({
         []
       );
     }
-    module2.exports = function parse6(s, env, opts) {
+    module2.exports = function parse7(s, env, opts) {
       var mapped = parseInternal(s, env, opts);
       if (typeof env !== "function") {
         return mapped;
@@ -25603,12 +25789,12 @@ function gitRewrite(args) {
 }
 function resolved(base, word, home) {
   const text2 = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;
-  const literal = path34.resolve(base, text2);
+  const literal = path35.resolve(base, text2);
   if (!text2.split(/[/\\]/).includes("..")) return bothWays(literal);
-  let current = path34.isAbsolute(text2) ? path34.parse(literal).root : base;
+  let current = path35.isAbsolute(text2) ? path35.parse(literal).root : base;
   for (const part of text2.split(/[/\\]/)) {
     if (part === "" || part === ".") continue;
-    current = part === ".." ? path34.dirname(realPathOf(current) ?? current) : path34.join(current, part);
+    current = part === ".." ? path35.dirname(realPathOf(current) ?? current) : path35.join(current, part);
   }
   return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];
 }
@@ -25659,10 +25845,10 @@ function placeNames(places, ours) {
   const leaves = /* @__PURE__ */ new Set(["session-brief"]);
   const holders = /* @__PURE__ */ new Set();
   for (const place of ours) {
-    const name = path34.basename(place.at).toLowerCase();
+    const name = path35.basename(place.at).toLowerCase();
     if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);
-    const rel = path34.relative(places.root, place.at);
-    if (!rel.startsWith("..") && !path34.isAbsolute(rel)) {
+    const rel = path35.relative(places.root, place.at);
+    if (!rel.startsWith("..") && !path35.isAbsolute(rel)) {
       const segments = rel.split(/[/\\]/).slice(0, -1);
       for (const s of segments) holders.add(s.toLowerCase());
     }
@@ -25687,7 +25873,7 @@ function variants(text2) {
   return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text2));
 }
 function fencedCommand(places, command, cwd) {
-  const start = cwd !== void 0 && path34.isAbsolute(cwd) ? [cwd] : [places.root];
+  const start = cwd !== void 0 && path35.isAbsolute(cwd) ? [cwd] : [places.root];
   const walk2 = new CommandWalk(places, [places.root]);
   walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);
   return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);
@@ -25701,7 +25887,7 @@ function wordsAsWritten(places, command, bases, seen) {
     if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;
     const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");
     for (const base of bases) {
-      for (const p of bothWays(path34.resolve(base, stem))) {
+      for (const p of bothWays(path35.resolve(base, stem))) {
         const fenced = placeOf2(places, p) ?? holdsPlace(places, p);
         if (fenced === null) continue;
         if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs25.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;
@@ -25713,35 +25899,35 @@ function wordsAsWritten(places, command, bases, seen) {
 }
 function commandMayBeFenced(command, cwd, root, outside = []) {
   if (LINE_HINT.test(command)) return true;
-  if (cwd !== void 0 && path34.isAbsolute(cwd)) {
-    const rel = path34.relative(root, cwd);
-    if (HINT2.test(rel.startsWith("..") || path34.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;
+  if (cwd !== void 0 && path35.isAbsolute(cwd)) {
+    const rel = path35.relative(root, cwd);
+    if (HINT2.test(rel.startsWith("..") || path35.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;
   }
-  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\s;&|()<>]+/).flatMap(variants).some((w) => path34.isAbsolute(w) && outside.some((o) => within(o, w)));
+  if (PLAIN2.test(command) && !REWRITES.test(command)) return command.split(/[\s;&|()<>]+/).flatMap(variants).some((w) => path35.isAbsolute(w) && outside.some((o) => within(o, w)));
   return piecesMayReach(shellPieces(command), outside, 0);
 }
 function piecesMayReach(pieces, outside, nesting) {
   for (const piece of pieces) {
     if (piece.kind !== "step") continue;
     const at = programAt(piece.words);
-    const program = programName(piece.words[at]);
+    const program = programName2(piece.words[at]);
     const texts = piece.words.map((w) => expandWord(w, /* @__PURE__ */ new Map()).text);
     const args = texts.slice(at + 1);
     if (program === "git" && gitRewrite(args) !== null || program === "find" && findWrites(args)) return true;
     if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;
     for (const text2 of texts.flatMap(variants)) {
       if (HINT2.test(text2) || text2.startsWith("~") || /dotglob|globdots/.test(text2)) return true;
-      if (path34.isAbsolute(text2) && outside.some((o) => within(o, text2) || within(text2.replace(/[*?[{].*$/, ""), o))) return true;
+      if (path35.isAbsolute(text2) && outside.some((o) => within(o, text2) || within(text2.replace(/[*?[{].*$/, ""), o))) return true;
     }
   }
   return false;
 }
-var fs25, path34, HINT2, LINE_HINT, READERS2, SHELLS, MAX_NESTING, MAX_BASES, programName, capped, escape, CommandWalk, isNode, PLAIN, REWRITES;
+var fs25, path35, HINT2, LINE_HINT, READERS2, SHELLS, MAX_NESTING, MAX_BASES, programName2, capped, escape, CommandWalk, isNode, PLAIN2, REWRITES;
 var init_fence_command = __esm({
   "src/node/hosts/fence-command.ts"() {
     "use strict";
     fs25 = require("node:fs");
-    path34 = require("node:path");
+    path35 = require("node:path");
     init_agent_fence();
     init_shell_command();
     init_real_path();
@@ -25752,7 +25938,7 @@ var init_fence_command = __esm({
     SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);
     MAX_NESTING = 4;
     MAX_BASES = 16;
-    programName = (word) => (word?.text ?? "").replace(/^.*[/\\]/, "").toLowerCase();
+    programName2 = (word) => (word?.text ?? "").replace(/^.*[/\\]/, "").toLowerCase();
     capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);
     escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     CommandWalk = class {
@@ -25779,7 +25965,7 @@ var init_fence_command = __esm({
       }
       step(words, bases, where, nesting) {
         const at = programAt(words);
-        const program = programName(words[at]);
+        const program = programName2(words[at]);
         const texts = words.map((w) => expandWord(w, this.known));
         const args = texts.slice(at + 1).map((t) => t.text);
         const declares = ["export", "declare", "local", "readonly", "typeset"].includes(program);
@@ -25816,7 +26002,7 @@ var init_fence_command = __esm({
           const { text: text2, unknown } = texts[i];
           if (i === at + 1 && /^node(\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {
             const fenced = this.wordReaches(text2, word.glob, stepBases, wholeTree);
-            if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path34.resolve(stepBases[0] ?? this.places.root, text2)).some((p) => fs25.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;
+            if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path35.resolve(stepBases[0] ?? this.places.root, text2)).some((p) => fs25.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;
           }
           for (const variant of variants(text2)) {
             this.seen.add(variant);
@@ -25857,7 +26043,7 @@ var init_fence_command = __esm({
         const lower2 = text2.toLowerCase();
         if (lower2.includes("hooks")) return "hooks";
         if (lower2.includes("plugins")) return "plugin";
-        return this.places.wholeFolders.find((f) => lower2.includes(path34.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";
+        return this.places.wholeFolders.find((f) => lower2.includes(path35.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";
       }
       treeHolds(bases) {
         for (const b of bases) {
@@ -25887,8 +26073,8 @@ var init_fence_command = __esm({
         return null;
       }
     };
-    isNode = (word) => /^node(\.exe)?$/i.test(path34.basename(word));
-    PLAIN = /^[^\\$'"`#~*?[{}]*$/;
+    isNode = (word) => /^node(\.exe)?$/i.test(path35.basename(word));
+    PLAIN2 = /^[^\\$'"`#~*?[{}]*$/;
     REWRITES = /\bgit\b[^;&|]*\b(checkout|restore|rm|mv|clean|reset|stash|switch)\b|\bfind\b[^;&|]*\s-(delete|exec|execdir|ok|okdir)\b|\b(eval|sh|bash|zsh|dash|ksh|fish)\b/;
   }
 });
@@ -25944,10 +26130,10 @@ var init_session_turns = __esm({
 
 // src/node/journal/session-turn-record.ts
 function baselineFile(root, session, env = process.env) {
-  return path35.join(netFolder(root, env), `${NET_BASELINE_PREFIX}${fileKey(session ?? "")}.json`);
+  return path36.join(netFolder(root, env), `${NET_BASELINE_PREFIX}${fileKey(session ?? "")}.json`);
 }
 function turnFile(folder2, session) {
-  return path35.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);
+  return path36.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);
 }
 function recordToolCall(root, session, notes, now2, env = process.env) {
   try {
@@ -25969,19 +26155,19 @@ function otherTurns(folder2, own2, nowMs) {
   }
   const out = [];
   for (const name of names2) {
-    const file = path35.join(folder2, name);
+    const file = path36.join(folder2, name);
     if (file === own2) continue;
     const turn = parseTurn(readJson3(file, TURN_MAX_BYTES));
     if (turn !== null && nowMs - turn.since < STALE_TURN_MS) out.push(turn);
   }
   return out;
 }
-var fs26, path35, TURN_MAX_BYTES, MAX_TURNS;
+var fs26, path36, TURN_MAX_BYTES, MAX_TURNS;
 var init_session_turn_record = __esm({
   "src/node/journal/session-turn-record.ts"() {
     "use strict";
     fs26 = require("node:fs");
-    path35 = require("node:path");
+    path36 = require("node:path");
     init_file_key();
     init_state_names();
     init_session_turns();
@@ -26002,7 +26188,7 @@ function usablePath(p) {
   return typeof p === "string" && p.trim() !== "" && !p.includes("\0");
 }
 function fromCwd(p, cwd) {
-  return !path36.isAbsolute(p) && cwd !== void 0 && path36.isAbsolute(cwd) ? path36.join(cwd, p) : p;
+  return !path37.isAbsolute(p) && cwd !== void 0 && path37.isAbsolute(cwd) ? path37.join(cwd, p) : p;
 }
 function toolAttempt(stdin, agent = DEFAULT_AGENT) {
   return attemptOf(translateHookInput(agent, parseHookJson(stdin)));
@@ -26050,7 +26236,7 @@ function outsideFolders(scriptPath, env) {
   } catch {
   }
   const agentPlugin = agentPluginFolder(scriptPath);
-  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path36.isAbsolute(d)) };
+  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path37.isAbsolute(d)) };
 }
 function fenceAnswer(attempt, root, scriptPath, context, agent, env) {
   const { stateDir, outside } = outsideFolders(scriptPath, env);
@@ -26081,7 +26267,7 @@ async function preToolUse(args, scriptPath, env) {
     const hook = translateHookInput(agent, parseHookJson(stdin));
     const attempt = attemptOf(hook);
     const given = stringFlag(args, "vault");
-    const root = given !== void 0 ? path36.resolve(given) : defaultVaultRoot(scriptPath);
+    const root = given !== void 0 ? path37.resolve(given) : defaultVaultRoot(scriptPath);
     if (root === null) return 0;
     if (attempt === null) {
       recordToolCall(root, sessionOf2(hook.session_id), [], Date.now(), env);
@@ -26111,20 +26297,20 @@ function guardAnswer(attempt, root, context, agent) {
   const settings = context().settings;
   if (!settings.writeGuard) return false;
   const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);
-  const target = path36.resolve(root, attempt.filePath);
+  const target = path37.resolve(root, attempt.filePath);
   const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile2(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);
   if (rel === null) return false;
-  const dir = path36.dirname(target);
-  const name = freeName(path36.basename(target), (candidate) => exists3(path36.join(dir, candidate)));
-  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path36.join(dir, name), context().lang), agent));
+  const dir = path37.dirname(target);
+  const name = freeName(path37.basename(target), (candidate) => exists3(path37.join(dir, candidate)));
+  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path37.join(dir, name), context().lang), agent));
   return true;
 }
-var fs27, path36, MAX_PATCH_FILES2;
+var fs27, path37, MAX_PATCH_FILES2;
 var init_pre_tool_use = __esm({
   "bridge/commands/pre-tool-use.ts"() {
     "use strict";
     fs27 = require("node:fs");
-    path36 = require("node:path");
+    path37 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -26179,7 +26365,7 @@ function listFolder(folder2) {
 function pruneBaselines(folder2, keep) {
   const now2 = Date.now();
   for (const name of listFolder(folder2)) {
-    const file = path37.join(folder2, name);
+    const file = path38.join(folder2, name);
     if (file === keep || !name.startsWith(NET_BASELINE_PREFIX)) continue;
     try {
       if (now2 - fs28.lstatSync(file).mtimeMs > KEEP_BASELINE_MS) removeUserStateFile(file);
@@ -26240,12 +26426,12 @@ async function closeTurn(ctx, session, now2, env = process.env) {
   writeUserStateFile(file, next);
   return written;
 }
-var fs28, path37, BASELINE_MAX_BYTES, KEEP_BASELINE_MS, MAX_ENTRIES;
+var fs28, path38, BASELINE_MAX_BYTES, KEEP_BASELINE_MS, MAX_ENTRIES;
 var init_session_net2 = __esm({
   "src/node/journal/session-net.ts"() {
     "use strict";
     fs28 = require("node:fs");
-    path37 = require("node:path");
+    path38 = require("node:path");
     init_session_net();
     init_state_names();
     init_session_turns();
@@ -26321,7 +26507,7 @@ function reportLang(ctx, sourced, langGiven) {
   return sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !langGiven ? sourced.cache.lang : ctx.lang;
 }
 function origin(ctx, sourced) {
-  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path38.basename(ctx.root), cacheRejected: sourced.cacheRejected };
+  return { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path39.basename(ctx.root), cacheRejected: sourced.cacheRejected };
 }
 function reportJson(ctx, sourced, review) {
   return briefJson(sourced.brief, ctx.root, origin(ctx, sourced), review);
@@ -26332,11 +26518,11 @@ function reportText(ctx, sourced, lang, review, now2) {
 (read ${sourced.notesRead} note(s)${sourced.notes.length > 0 ? `; ${sourced.notes.join("; ")}` : ""})`;
   return safeLines(text2);
 }
-var path38;
+var path39;
 var init_brief_report = __esm({
   "src/node/tiers/brief-report.ts"() {
     "use strict";
-    path38 = require("node:path");
+    path39 = require("node:path");
     init_format();
     init_quote();
   }
@@ -26422,8 +26608,8 @@ __export(check_exports, {
 function targetsFrom(root, given, cwd) {
   const files = listVaultFiles(root).files;
   const rels = given.map((arg) => {
-    const absolute = path39.resolve(root, arg);
-    const rel = absolute === path39.resolve(root) ? "" : vaultRelative(root, absolute);
+    const absolute = path40.resolve(root, arg);
+    const rel = absolute === path40.resolve(root) ? "" : vaultRelative(root, absolute);
     if (rel === null) throw new UsageError(`${quoteName(arg)} is not inside the vault ${quoteName(root)}`);
     if (!fs29.existsSync(absolute)) throw new UsageError(`${quoteName(arg)} does not exist in the vault ${quoteName(root)}${fromHere(root, arg, cwd)}`);
     return rel;
@@ -26431,8 +26617,8 @@ function targetsFrom(root, given, cwd) {
   return targetsUnder(root, rels, files);
 }
 function fromHere(root, arg, cwd) {
-  if (path39.isAbsolute(arg)) return "";
-  const here = path39.resolve(cwd, arg);
+  if (path40.isAbsolute(arg)) return "";
+  const here = path40.resolve(cwd, arg);
   const rel = vaultRelative(root, here);
   if (rel === null || rel === "" || !fs29.existsSync(here)) return "";
   return `; paths are relative to the vault: did you mean ${quoteName(rel)}?`;
@@ -26451,12 +26637,12 @@ async function check(args, scriptPath, env, cwd = process.cwd()) {
   }
   return result.findings.length > 0 ? 1 : 0;
 }
-var fs29, path39;
+var fs29, path40;
 var init_check = __esm({
   "bridge/commands/check.ts"() {
     "use strict";
     fs29 = require("node:fs");
-    path39 = require("node:path");
+    path40 = require("node:path");
     init_args();
     init_context();
     init_io();
@@ -26488,7 +26674,7 @@ function beforeOf(ctx, change, kept) {
 }
 function changeToReview(ctx, change, kept = keptBefore(ctx)) {
   const before = beforeOf(ctx, change, kept);
-  const file = path40.join(ctx.root, ...change.path.split("/"));
+  const file = path41.join(ctx.root, ...change.path.split("/"));
   const st = change.change === "deleted" || before === null ? null : statStateFile(ctx.root, file);
   const tooLarge = st !== null && st.size > MAX_NOTE_BYTES;
   const bytes = st === null || tooLarge ? null : readStateFile(ctx.root, file, MAX_NOTE_BYTES);
@@ -26502,11 +26688,11 @@ function changeMeasure(c) {
   const lines = countLines(before.toString("utf8"), after.toString("utf8"));
   return lines === null ? { large: { before: before.length, after: after.length } } : { lines };
 }
-var path40;
+var path41;
 var init_change_list = __esm({
   "src/node/review/change-list.ts"() {
     "use strict";
-    path40 = require("node:path");
+    path41 = require("node:path");
     init_before_versions();
     init_line_counts();
     init_what_changed2();
@@ -26619,16 +26805,16 @@ var init_base = __esm({
           }
         }
       }
-      addToPath(path78, added, removed, oldPosInc, options) {
-        const last = path78.lastComponent;
+      addToPath(path80, added, removed, oldPosInc, options) {
+        const last = path80.lastComponent;
         if (last && !options.oneChangePerToken && last.added === added && last.removed === removed) {
           return {
-            oldPos: path78.oldPos + oldPosInc,
+            oldPos: path80.oldPos + oldPosInc,
             lastComponent: { count: last.count + 1, added, removed, previousComponent: last.previousComponent }
           };
         } else {
           return {
-            oldPos: path78.oldPos + oldPosInc,
+            oldPos: path80.oldPos + oldPosInc,
             lastComponent: { count: 1, added, removed, previousComponent: last }
           };
         }
@@ -27427,10 +27613,10 @@ function hunksOf(lines, context = 3) {
   });
   return hunks;
 }
-function unifiedDiff(path78, before, after, fromPath = path78) {
+function unifiedDiff(path80, before, after, fromPath = path80) {
   if (countLines(before ?? "", after ?? "") === null) return null;
   const from = before === null ? "/dev/null" : `a/${fromPath}`;
-  const to = after === null ? "/dev/null" : `b/${path78}`;
+  const to = after === null ? "/dev/null" : `b/${path80}`;
   const patch = createTwoFilesPatch(from, to, before ?? "", after ?? "", void 0, void 0, { context: 3, timeout: TIMEOUT_MS, maxEditLength: MAX_CHANGED_LINES });
   return patch === void 0 ? null : patch.replace(/^=+\n/, "");
 }
@@ -27533,30 +27719,30 @@ var require_hook_entry = __commonJS({
 // bridge/dist/session-brief.start.cjs
 var require_session_brief_start = __commonJS({
   "bridge/dist/session-brief.start.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key) && key !== except)\n        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path22, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path22.indexOf("/"); slash >= 0; slash = path22.indexOf("/", start)) {\n    const part = path22.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path22.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path22, folder2) {\n  return folder2 === "" || path22.length > folder2.length && path22.charCodeAt(folder2.length) === 47 && path22.startsWith(folder2);\n}\nfunction basename(path22) {\n  return path22.slice(path22.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path22, date) => basename(path22).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    },\n    journalLost: {\n      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,\n      de: (lost) => `das Journal im Vault wurde gel\\xF6scht oder au\\xDFerhalb von Session Brief ge\\xE4ndert; ${lost} verlorene Agenten-\\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\\xDFerhalb des Vaults wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/line-counts.ts\nvar MAX_CHANGED_LINES = 2e3;\nvar MAX_STEPS = 2e7;\nfunction linesOf(text2, from, to) {\n  let count = 0;\n  for (let i = text2.indexOf("\\n", from); i !== -1 && i < to; i = text2.indexOf("\\n", i + 1)) count++;\n  if (to > from && text2.charCodeAt(to - 1) !== 10) count++;\n  const starts = new Int32Array(count + 1);\n  const hashes = new Int32Array(count);\n  let line = 0;\n  let h = 2166136261;\n  starts[0] = from;\n  for (let i = from; i < to; i++) {\n    const c = text2.charCodeAt(i);\n    h = Math.imul(h ^ c, 16777619);\n    if (c === 10 || i === to - 1) {\n      hashes[line] = h;\n      starts[++line] = i + 1;\n      h = 2166136261;\n    }\n  }\n  return { text: text2, starts, hashes };\n}\nfunction sameLine(a, x, b, y, cost) {\n  if (a.hashes[x] !== b.hashes[y]) return false;\n  const as = a.starts[x];\n  const bs = b.starts[y];\n  const len = a.starts[x + 1] - as;\n  if (b.starts[y + 1] - bs !== len) return false;\n  cost.steps += len >> 6;\n  for (let i = 0; i < len; i++) if (a.text.charCodeAt(as + i) !== b.text.charCodeAt(bs + i)) return false;\n  return true;\n}\nfunction editDistance(a, b, max) {\n  const n = a.hashes.length;\n  const m = b.hashes.length;\n  const off = n + m + 1;\n  const v = new Int32Array(2 * (n + m) + 3);\n  const cost = { steps: 0 };\n  for (let d = 0; d <= Math.min(n + m, max); d++) {\n    for (let k = -d; k <= d; k += 2) {\n      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;\n      let y = x - k;\n      const from = x;\n      while (x < n && y < m && sameLine(a, x, b, y, cost)) {\n        x++;\n        y++;\n      }\n      cost.steps += 1 + x - from;\n      if (cost.steps > MAX_STEPS) return null;\n      v[off + k] = x;\n      if (x >= n && y >= m) return d;\n    }\n  }\n  return null;\n}\nfunction commonEnds(before, after) {\n  const shorter = Math.min(before.length, after.length);\n  let p = 0;\n  while (p < shorter && before.charCodeAt(p) === after.charCodeAt(p)) p++;\n  const start = p === before.length && p === after.length ? p : p === 0 ? 0 : before.lastIndexOf("\\n", p - 1) + 1;\n  let s = 0;\n  const room = shorter - start;\n  while (s < room && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;\n  const nl = before.indexOf("\\n", before.length - s);\n  const tail = nl === -1 ? 0 : before.length - (nl + 1);\n  return { start, endBefore: before.length - tail, endAfter: after.length - tail };\n}\nfunction countLines(before, after) {\n  const cut = commonEnds(before, after);\n  const x = linesOf(before, cut.start, cut.endBefore);\n  const y = linesOf(after, cut.start, cut.endAfter);\n  if (Math.abs(x.hashes.length - y.hashes.length) > MAX_CHANGED_LINES) return null;\n  const d = editDistance(x, y, MAX_CHANGED_LINES);\n  if (d === null) return null;\n  const n = x.hashes.length;\n  const m = y.hashes.length;\n  return { added: (d + m - n) / 2, removed: (d + n - m) / 2 };\n}\nfunction byteSize(bytes) {\n  if (bytes < 1e3) return `${bytes} B`;\n  if (bytes < 1e6) return `${Math.round(bytes / 1e3)} KB`;\n  return `${(bytes / 1e6).toFixed(1)} MB`;\n}\nfunction sizesText(s) {\n  return `${byteSize(s.before)} \\u2192 ${byteSize(s.after)}`;\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const lost = "journalLost" in item && item.journalLost !== void 0 && d.journalLost !== void 0 ? ` (${d.journalLost[lang](item.journalLost)})` : "";\n    const outside = ("changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "") + lost;\n    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("large" in item && item.large !== void 0 ? largeHint(item.large, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LINES_NAMED = 5;\nfunction linesHint(lines, lang) {\n  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);\n  if (parts.length === 0) return "";\n  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nvar LARGE_TEXT = translations({\n  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },\n  de: { label: `gro\\xDFe \\xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }\n});\nfunction largeHint(large, lang) {\n  const parts = Object.entries(large).slice(0, LINES_NAMED).map(([p, s]) => `${shortenName(p, 80)} ${sizesText(s)}`);\n  return parts.length === 0 ? "" : ` (${LARGE_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction kindsHint(item, lang) {\n  const t = KINDS_TEXT[lang];\n  const parts = [];\n  const deleted = (item.deleted ?? []).slice(0, LINES_NAMED).map((p) => shortenName(p, 80));\n  if (deleted.length > 0) parts.push(`${t.deleted}: ${deleted.join(", ")}`);\n  const renamed = (item.renamed ?? []).slice(0, LINES_NAMED).map((r) => `${shortenName(r.from, 80)} \\u2192 ${shortenName(r.path, 80)}`);\n  if (renamed.length > 0) parts.push(`${t.renamed}: ${renamed.join(", ")}`);\n  return parts.length === 0 ? "" : ` (${parts.join("; ")})`;\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) {\n    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;\n  }\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\nvar AGENT_CHANGES_PAGE_BYTES = 32 * 1024;\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated.",\n    netOff: (why) => `Session net off (${why}): notes changed through the shell are not recorded for review.`,\n    netBlind: (places) => `Session net partly blind: it could not look at ${places}; notes changed there through the shell are not recorded.`,\n    netOffWhy: { env: "SESSION_BRIEF_BASELINE=off: no baseline at the session start, so not in its first turn", noPluginFolder: "no plugin folder in this vault" }\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt.",\n    netOff: (why) => `Sitzungsnetz aus (${why}): \\xFCber die Shell ge\\xE4nderte Notizen werden nicht zur Pr\\xFCfung festgehalten.`,\n    netBlind: (places) => `Sitzungsnetz teilweise blind: es konnte ${places} nicht ansehen; dort \\xFCber die Shell ge\\xE4nderte Notizen werden nicht festgehalten.`,\n    netOffWhy: { env: "SESSION_BRIEF_BASELINE=off: keine Grundlage beim Sitzungsstart, also nicht in ihrer ersten Runde", noPluginFolder: "kein Plugin-Ordner in diesem Vault" }\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nvar MAX_NAMED = 3;\nfunction netLine(lang, state) {\n  const text2 = SESSION_NOTES_TEXT[lang];\n  if ("off" in state) {\n    const known = state.off === "env" || state.off === "noPluginFolder" ? text2.netOffWhy[state.off] : escapeControls(state.off.slice(0, 200));\n    return text2.netOff(known);\n  }\n  const named = state.skipped.slice(0, MAX_NAMED).map((s) => `${s.path === "" ? "." : shortenName(s.path, 120)} (${escapeControls(s.why.slice(0, 40))})`);\n  const rest = state.skipped.length - named.length + state.more;\n  return text2.netBlind(rest > 0 ? `${named.join(", ")} +${rest}` : named.join(", "));\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/node/journal/session-record.ts\nvar fs4 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "Rules",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: [],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),\n    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),\n    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\nvar WRITING = fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key = normal(root);\n  let real = realRoots.get(key);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key);\n    } catch {\n      return null;\n    }\n    realRoots.set(key, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text2) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text2));\n}\nfunction appendLanded(root, file, text2, tries = 3) {\n  let size2 = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text2);\n    size2 = r.size;\n    if (r.landed) break;\n  }\n  return size2;\n}\nfunction endsTorn(fd, size2) {\n  if (size2 === 0) return false;\n  const last = Buffer.alloc(1);\n  return fs2.readSync(fd, last, 0, 1, size2 - 1) === 1 && last[0] !== 10;\n}\nfunction appendAt(file, at, text2) {\n  const fd = fs2.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs2.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, endsTorn(fd, before.size) ? `\n${text2}` : text2);\n    trace(file);\n    const mine = fs2.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs2.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs2.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\nfunction openUserStateFile(file) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  if (fs2.fstatSync(fd).isFile()) return fd;\n  fs2.closeSync(fd);\n  return null;\n}\n\n// src/node/state-registry.ts\nvar path3 = require("node:path");\n\n// src/core/state-names.ts\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar OLD_STARTS_FILE = "session-starts.json";\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar NET_STATE_PREFIX = "session-net-";\nvar NET_BLIND_FILE = "blind.json";\nvar DISCOVERY_FILE = "live.json";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MARKS_FOLDER = "session-marks";\nvar PRUNED_STAMP = ".pruned";\nvar MANIFEST_NAME = "session-brief.json";\nvar JOURNAL_COPY_PREFIX = "agent-changes";\nvar REVIEW_SEAL_PREFIX = "review-seal";\nvar DEVICE_KEY_FILE = "device-key.json";\nvar TRUSTED_DEVICES_FILE = "trusted-devices.json";\nfunction hooksFolder(vault) {\n  return path3.join(vault, ".claude", "hooks");\n}\n\n// src/node/journal/session-starts-log.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/session-starts.ts\nvar MAX_STARTS = 20;\nvar COMPACT_STARTS_AT_BYTES = 16 * 1024;\nvar HOOK_COMPACTS_STARTS_AT_BYTES = 64 * 1024;\nvar READ_STARTS_BYTES = 256 * 1024;\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction entryOf(e) {\n  if (typeof e !== "object" || e === null) return null;\n  const r = e;\n  if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) return null;\n  return { at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false };\n}\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    const entry = entryOf(e);\n    if (entry !== null) out.push(entry);\n  }\n  return out;\n}\nfunction encodeStartLine(e) {\n  return `${JSON.stringify(e)}\n`;\n}\nfunction opensConversation(e) {\n  return e.delivered && (e.source === "startup" || e.source === "clear");\n}\nfunction conversationOf(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const at = v.conversation;\n  return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;\n}\nfunction conversationLine(at) {\n  return `${JSON.stringify({ conversation: at })}\n`;\n}\nfunction logLines(text2) {\n  const end = text2.lastIndexOf("\\n");\n  if (end < 0) return [];\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.slice(0, end).split("\\n")) {\n    if (line === "" || seen.has(line)) continue;\n    seen.add(line);\n    out.push(line);\n  }\n  return out;\n}\nfunction parseLine(line) {\n  try {\n    return JSON.parse(line);\n  } catch {\n    return void 0;\n  }\n}\nfunction parseStartsLog(text2) {\n  const entries2 = [];\n  const conversations = [];\n  for (const line of logLines(text2)) {\n    const v = parseLine(line);\n    const entry = entryOf(v);\n    if (entry !== null) {\n      entries2.push(entry);\n      if (opensConversation(entry)) conversations.push(entry.at);\n      continue;\n    }\n    const at = conversationOf(v);\n    if (at !== null) conversations.push(at);\n  }\n  return { entries: entries2, conversations };\n}\nfunction recentConversations(text2, want) {\n  const out = [];\n  let end = text2.lastIndexOf("\\n");\n  while (end > 0 && out.length < want) {\n    const start = text2.lastIndexOf("\\n", end - 1) + 1;\n    const v = parseLine(text2.slice(start, end));\n    const entry = entryOf(v);\n    const at = entry === null ? conversationOf(v) : opensConversation(entry) ? entry.at : null;\n    if (at !== null && out[0] !== at) out.unshift(at);\n    end = start - 1;\n  }\n  return out;\n}\nfunction compactStartsLog(entries2, conversations) {\n  return entries2.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine2(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction recordKey(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction journalLines(text2) {\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine2(line);\n    if (r !== null) out.push(r);\n  }\n  return out;\n}\nfunction sortRecords(records) {\n  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const r of journalLines(text2)) {\n    const k = recordKey(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return sortRecords(out);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction copyIntact(copyText, vaultText) {\n  if (copyText === null || copyText === "" || copyText === vaultText) return true;\n  const lines = new Set(vaultText.split("\\n"));\n  return copyText.split("\\n").every((line) => line === "" || lines.has(line));\n}\nfunction withCopy(vault, copy, now) {\n  if (copy === null) return { records: [...vault], lost: 0 };\n  const keys = new Set(vault.map(recordKey));\n  const oldest = vault.length >= MAX_RECORDS ? vault[0]?.at ?? "" : "";\n  const lost = [];\n  for (const r of boundJournal(copy, now)) {\n    const k = recordKey(r);\n    if (keys.has(k) || r.at < oldest) continue;\n    keys.add(k);\n    lost.push(r);\n  }\n  if (lost.length === 0) return { records: [...vault], lost: 0 };\n  return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };\n}\n\n// src/core/what-changed.ts\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction allRenames(records, renames) {\n  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));\n  if (recorded.length === 0) return [...renames];\n  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction unreviewedSessions(records, marks, exists3) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, allRenames(records, marks.renames))) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists3(r.path);\n      existing.set(r.path, there);\n    }\n    if (r.change === "deleted" ? there : !there) continue;\n    const key = sessionKey(r.session);\n    let group = bySession.get(key);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key, group);\n    }\n    let seen = group.notes.get(r.path);\n    if (seen === void 0) {\n      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };\n      group.notes.set(r.path, seen);\n    } else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;\n    if (r.at >= seen.at) {\n      if (r.change === "deleted") seen.change = "deleted";\n      else if (seen.from !== void 0) seen.change = "renamed";\n      else delete seen.change;\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return withKinds({ count: paths.length, paths }, changeKinds(sessions));\n}\nfunction changeKinds(sessions) {\n  const deleted = /* @__PURE__ */ new Set();\n  const from = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      if (c.change === "deleted") deleted.add(c.path);\n      else if (c.from !== void 0) {\n        const seen = from.get(c.path);\n        if (seen === void 0 || c.at < seen.at || c.at === seen.at && comparePaths(c.from, seen.from) < 0) from.set(c.path, { from: c.from, at: c.at });\n      }\n    }\n  }\n  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path22, was]) => ({ path: path22, from: was.from }));\n  return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };\n}\nfunction withKinds(item, kinds) {\n  const listed = new Set(item.paths);\n  const deleted = (kinds.deleted ?? []).filter((p) => listed.has(p));\n  const renamed = (kinds.renamed ?? []).filter((r) => listed.has(r.path));\n  return { ...item, ...deleted.length > 0 ? { deleted } : {}, ...renamed.length > 0 ? { renamed } : {} };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction conversationStarts(old, fromLog) {\n  const all = [];\n  for (const at of [old.previous, old.current, ...fromLog]) {\n    const iso = isoOrNull(at);\n    if (iso !== null && all[all.length - 1] !== iso) all.push(iso);\n  }\n  return { previous: all[all.length - 2] ?? null, current: all[all.length - 1] ?? null };\n}\nvar NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/journal/session-starts-log.ts\nvar MAX_OLD_BYTES = 256 * 1024;\nvar STALE_LOCK_MS = 3e4;\nfunction startsLogPath(pluginDir) {\n  return path4.join(pluginDir, STARTS_LOG);\n}\nfunction linesFrom(fd, from) {\n  const buf = readRange(fd, from, READ_STARTS_BYTES);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nfunction readLogTail(root, pluginDir) {\n  const fd = openStateFile(root, startsLogPath(pluginDir));\n  if (fd === null) return "";\n  try {\n    const size2 = fs3.fstatSync(fd).size;\n    const start = Math.max(0, size2 - READ_STARTS_BYTES);\n    let text2 = readRange(fd, start, size2 - start).toString("utf8");\n    if (start > 0) text2 = text2.slice(text2.indexOf("\\n") + 1);\n    return text2;\n  } catch {\n    return "";\n  } finally {\n    fs3.closeSync(fd);\n  }\n}\nfunction oldEntries(root, pluginDir) {\n  const text2 = readStateText(root, path4.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nfunction oldConversations(root, pluginDir) {\n  return parseSessionStarts2(readStateJson(root, path4.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));\n}\nfunction readConversationStarts(root, pluginDir) {\n  const recent = recentConversations(readLogTail(root, pluginDir), 2);\n  const none = { previous: null, current: null };\n  return conversationStarts(recent.length < 2 ? oldConversations(root, pluginDir) : none, recent);\n}\nfunction appendSessionStart(root, pluginDir, entry) {\n  return appendLanded(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;\n}\nfunction appendConversationStart(root, pluginDir, at) {\n  appendLanded(root, startsLogPath(pluginDir), conversationLine(at));\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    const st = statStateFile(root, lock);\n    if (st !== null && Math.abs(Date.now() - st.mtimeMs) < STALE_LOCK_MS) return false;\n    removeStateFile(root, lock);\n  }\n  return false;\n}\nfunction compactSessionStarts(root, pluginDir) {\n  const file = startsLogPath(pluginDir);\n  const lock = path4.join(pluginDir, STARTS_LOCK);\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    let head = { text: "", end: 0 };\n    if (fd !== null) {\n      const size2 = fs3.fstatSync(fd).size;\n      const start = Math.max(0, size2 - READ_STARTS_BYTES);\n      head = linesFrom(fd, start);\n      if (start > 0) head.text = head.text.slice(head.text.indexOf("\\n") + 1);\n    }\n    const log = parseStartsLog(head.text);\n    const old = oldConversations(root, pluginDir);\n    const conversations = conversationStarts({ previous: null, current: null }, [old.previous, old.current, ...log.conversations].filter((at) => at !== null));\n    let text2 = compactStartsLog([...oldEntries(root, pluginDir), ...log.entries], [conversations.previous, conversations.current].filter((at) => at !== null));\n    const tail = fd === null ? head : linesFrom(fd, head.end);\n    if (fd !== null) text2 += tail.text;\n    writeStateFile(root, file, text2);\n    for (const name of [OLD_STARTS_FILE, SESSION_STARTS_FILE]) {\n      if (inspectStateFile(root, path4.join(pluginDir, name)).kind === "file") removeStateFile(root, path4.join(pluginDir, name));\n    }\n    if (fd !== null) {\n      const late = linesFrom(fd, tail.end);\n      if (late.text !== "") appendLanded(root, file, late.text);\n    }\n    return true;\n  } finally {\n    if (fd !== null) fs3.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\n\n// src/node/journal/session-record.ts\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null, afterAnswer: null };\nfunction isDir(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path5.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path5.resolve(root) === path5.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path5.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path5.basename(folder2)}.md`]) {\n    const file = path5.join(folder2, name);\n    if (fs4.existsSync(file)) return file;\n  }\n  return null;\n}\nvar markName = fileKey;\nfunction claim(root, pluginDir, key, agent, hasId) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path5.join(dir, markName(key));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nfunction pruneMarks(root, pluginDir) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  const stamp = path5.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path5.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path5.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs4.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null) return { duplicate: false, outside, afterAnswer: null };\n  if (!isDir(pluginDir)) {\n    try {\n      if (input.source === "startup" || input.source === "clear") appendConversationStart(root, pluginDir, now.toISOString());\n    } catch {\n    }\n    return { duplicate: false, outside, afterAnswer: null };\n  }\n  let duplicate = false;\n  try {\n    const key = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  let afterAnswer = null;\n  try {\n    const grown = appendSessionStart(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n    if (grown) {\n      afterAnswer = () => {\n        try {\n          compactSessionStarts(root, pluginDir);\n        } catch {\n        }\n      };\n    }\n  } catch {\n  }\n  return { duplicate, outside, afterAnswer };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs7 = require("node:fs");\nvar path8 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs6 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/core/first-run.ts\nvar AGENT_RULE_FILES = [\n  { path: "CLAUDE.md", scope: "CLAUDE.md" },\n  { path: "AGENTS.md", scope: "AGENTS.md" },\n  { path: "GEMINI.md", scope: "GEMINI.md" },\n  { path: ".claude/agents", scope: ".claude/agents/**" },\n  { path: ".claude/skills", scope: ".claude/skills/**" },\n  { path: ".cursor/rules", scope: ".cursor/rules/**" }\n];\nvar RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;\nvar SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;\nfunction namedLikeSetupFolder(name) {\n  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);\n}\nfunction lastPart(folder2) {\n  return folder2.slice(folder2.lastIndexOf("/") + 1);\n}\nfunction pick(folders, name, minNotes) {\n  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);\n  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));\n  return hits[0]?.path ?? null;\n}\nfunction proposeSetup(facts2) {\n  const found = [];\n  const rules = pick(facts2.folders, RULES_NAME, 1);\n  const sessions = pick(facts2.folders, SESSIONS_NAME, 0);\n  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);\n  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);\n  if (rules !== null) found.push(`${rules}/`);\n  if (sessions !== null) found.push(`${sessions}/`);\n  const ruleScope = [];\n  for (const f of AGENT_RULE_FILES) {\n    if (!facts2.present.includes(f.path)) continue;\n    ruleScope.push(f.scope);\n    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);\n  }\n  ruleScope.push(`${rulesFolder}/**`);\n  return { rulesFolder, sessionsFolder, ruleScope, found };\n}\n\n// src/node/top-level-facts.ts\nvar fs5 = require("node:fs");\nvar path6 = require("node:path");\nfunction exists(file) {\n  try {\n    fs5.lstatSync(file);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction entries(dir) {\n  try {\n    return fs5.readdirSync(dir, { withFileTypes: true });\n  } catch {\n    return [];\n  }\n}\nfunction topLevelFacts(root) {\n  const present = AGENT_RULE_FILES.filter((f) => exists(path6.join(root, f.path))).map((f) => f.path);\n  const folders = [];\n  for (const entry of entries(root)) {\n    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;\n    const notes = entries(path6.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;\n    folders.push({ path: entry.name, notes });\n  }\n  return { present, folders };\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path7.dirname(path7.resolve(scriptPath));\n  if (path7.basename(dir) === "session-brief") dir = path7.dirname(dir);\n  if (path7.basename(dir) !== "hooks" || path7.basename(path7.dirname(dir)) !== ".claude") return null;\n  return path7.dirname(path7.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs6.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path7.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path7.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path7.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs6.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path7.join(root, name);\n    if (fs6.existsSync(path7.join(dir, "app.json")) || isDir2(path7.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path7.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path7.join(root, dir))) return path7.join(root, dir);\n  return configDir === null ? null : path7.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction setupDefaults(root) {\n  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));\n  return { rulesFolder, sessionsFolder, ruleScope };\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const stored = pluginDir === null ? void 0 : readJson(root, path7.join(pluginDir, SETTINGS_FILE), warnings);\n  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path7.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs7.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs7.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path8.resolve(root, name);\n  if (path8.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs8 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve8) => {\n    if (process.stdin.isTTY) {\n      resolve8(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve8(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction outputWritten() {\n  return !streamed;\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs8.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path21 = require("node:path");\n\n// src/node/tiers/brief-pipeline.ts\nvar fs16 = require("node:fs");\nvar path19 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key of keys) {\n      const check = fields[key];\n      if (check(v[key], "") !== null) return check(v[key], at === "" ? key : `${at}.${key}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/node/tiers/cache-read.ts\nvar path9 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time),\n        deleted: optional(listOf(notePath, MAX_NAMES)),\n        renamed: optional(listOf(object({ path: notePath, from: notePath }), MAX_NAMES)),\n        renamesUntil: optional(ISO_TIME)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/tiers/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read2 = readJsonFile(root, path9.join(pluginDir, BRIEF_FILE));\n  if (read2.missing) return { state: "missing" };\n  if (read2.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read2.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read2 = readJsonFile(root, path9.join(pluginDir, INDEX_FILE));\n  if (read2.missing) return { state: "missing" };\n  if (read2.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read2.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/tiers/plugin-tier.ts\nvar fs10 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs9 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs9.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs9.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs9.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/tiers/plugin-tier.ts\nfunction exists2(root) {\n  return (p) => {\n    try {\n      return fs10.statSync(path10.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read2) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read2 ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists2(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/journal/agent-journal.ts\nvar fs13 = require("node:fs");\nvar path12 = require("node:path");\n\n// src/node/journal/agent-journal-copy.ts\nvar fs12 = require("node:fs");\n\n// src/node/journal/user-state-dir.ts\nvar fs11 = require("node:fs");\nvar path11 = require("node:path");\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");\n  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");\n}\nfunction vaultStateFile(root, prefix, suffix, env = process.env) {\n  let real = path11.resolve(root);\n  try {\n    real = fs11.realpathSync.native(real);\n  } catch {\n  }\n  return path11.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);\n}\n\n// src/node/journal/agent-journal-copy.ts\nfunction journalCopyFile(root, env = process.env) {\n  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);\n}\nfunction readTail(fd) {\n  const size2 = fs12.fstatSync(fd).size;\n  const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n  return readRange(fd, start, size2 - start);\n}\nfunction readCopyText(root, env = process.env) {\n  const fd = openUserStateFile(journalCopyFile(root, env));\n  if (fd === null) return null;\n  try {\n    return readTail(fd).toString("utf8");\n  } finally {\n    fs12.closeSync(fd);\n  }\n}\n\n// src/node/journal/agent-journal.ts\nfunction journalPath(pluginDir) {\n  return path12.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournalText(root, pluginDir) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return "";\n  try {\n    const size2 = fs13.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return readRange(fd, start, size2 - start).toString("utf8");\n  } finally {\n    fs13.closeSync(fd);\n  }\n}\nfunction readJournalState(root, pluginDir, now) {\n  let copy = null;\n  try {\n    copy = readCopyText(root);\n  } catch {\n    copy = null;\n  }\n  return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy === null ? null : parseJournal(copy), now);\n}\n\n// src/node/review/change-lines.ts\nvar path14 = require("node:path");\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_HEADER_BYTES = 4096;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path22) {\n  return fileKey(`${session ?? ""}\\0${path22}`);\n}\nvar ISO3 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nvar STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);\nfunction parseHeader(line) {\n  let v;\n  try {\n    v = JSON.parse(line);\n  } catch {\n    return null;\n  }\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;\n  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;\n  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };\n}\nfunction isVaultPath(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\n\n// src/node/review/before-versions.ts\nvar fs14 = require("node:fs");\nvar path13 = require("node:path");\nfunction beforeFolder(place) {\n  return path13.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path13.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction splitHeader(data) {\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;\n  const header = parseHeader(data.subarray(0, nl).toString("utf8"));\n  return header === null ? null : { header, body: data.subarray(nl + 1) };\n}\nfunction parseBeforeFile(data, expect) {\n  const split = splitHeader(data);\n  if (split === null) return null;\n  const { header, body } = split;\n  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;\n  if (header.state === "kept") return { ...header, bytes: body };\n  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };\n}\nfunction readAfter(place, file, sha256) {\n  const none = { afterHash: null, afterBytes: null };\n  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return none;\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;\n  let v;\n  try {\n    v = JSON.parse(data.subarray(0, nl).toString("utf8"));\n  } catch {\n    return none;\n  }\n  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;\n  const bytes = v.kept === true ? data.subarray(nl + 1) : null;\n  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };\n}\nfunction readBeforeVersion(place, rel, session, sha256) {\n  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return null;\n  const parsed = parseBeforeFile(data, { path: rel, session });\n  if (parsed === null) return null;\n  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };\n}\nfunction readHeader(root, file) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;\n  } finally {\n    fs14.closeSync(fd);\n  }\n}\nfunction listBeforeHeaders(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;\n    const header = readHeader(place.root, path13.join(dir, d.name));\n    if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;\n    out.push(header);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\n\n// src/node/review/change-lines.ts\nvar COUNT_READ_BUDGET = 16 * 1024 * 1024;\nfunction changeLines(place, paths) {\n  const lines = {};\n  const large = {};\n  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return { lines, large };\n  const wanted = new Set(paths);\n  const newest = /* @__PURE__ */ new Map();\n  for (const h of listBeforeHeaders(place)) {\n    if (!wanted.has(h.path)) continue;\n    const seen = newest.get(h.path);\n    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);\n  }\n  let read2 = 0;\n  for (const p of paths) {\n    const h = newest.get(p);\n    if (h === void 0) continue;\n    if (read2 > COUNT_READ_BUDGET) break;\n    const v = readBeforeVersion(place, p, h.session);\n    if (v === null || v.bytes === null) continue;\n    const file = path14.join(place.root, ...p.split("/"));\n    const before = v.state === "new" ? Buffer.alloc(0) : v.bytes;\n    const size2 = statStateFile(place.root, file)?.size ?? 0;\n    read2 += before.length + Math.min(size2, MAX_NOTE_BYTES);\n    if (size2 > MAX_NOTE_BYTES) {\n      large[p] = { before: before.length, after: size2 };\n      continue;\n    }\n    const after = readStateFile(place.root, file, MAX_NOTE_BYTES) ?? Buffer.alloc(0);\n    const counts = countLines(before.toString("utf8"), after.toString("utf8"));\n    if (counts === null) large[p] = { before: before.length, after: after.length };\n    else lines[p] = counts;\n  }\n  return { lines, large };\n}\n\n// src/node/journal/agent-summary.ts\nvar fs15 = require("node:fs");\nvar path17 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return withKinds({ count: summary.count, paths: summary.paths.slice(0, cap) }, summary);\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  if (tail.some((r) => r.change !== void 0 || summary.renamesUntil !== void 0 && r.at <= summary.renamesUntil)) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  if (summary.renamed !== void 0 && summary.renamed.some((r) => added.includes(r.path))) return null;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return withKinds({ count: summary.count + fresh.length, paths: paths.slice(0, cap) }, summary);\n}\n\n// src/node/journal/review-seal.ts\nvar path16 = require("node:path");\n\n// src/core/review-seal.ts\nvar PAYLOAD_PREFIX = "session-brief review marks 1\\n";\nvar KEY_RE = /^[0-9a-f]{64}$/;\nvar MAX_DEVICE_LABEL = 64;\nfunction isRecord2(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v);\n}\nfunction parseSeen(v) {\n  const seen = {};\n  if (!isRecord2(v)) return seen;\n  for (const [k, n] of Object.entries(v)) if (KEY_RE.test(k) && Number.isSafeInteger(n) && n > 0) seen[k] = n;\n  return seen;\n}\nfunction parseSeal(v) {\n  if (!isRecord2(v)) return null;\n  if (v.schema !== 1 && v.schema !== 2 || typeof v.marks !== "string" || typeof v.at !== "string") return null;\n  return { marks: v.marks, at: v.at, seen: parseSeen(v.seen), vault: typeof v.vault === "string" && v.vault !== "" ? v.vault : null };\n}\nfunction shortKeyId(key) {\n  return `${key.slice(0, 4)}-${key.slice(4, 8)}-${key.slice(8, 12)}`;\n}\nfunction parseSigner(v) {\n  if (!isRecord2(v)) return null;\n  const { key, device, vault, seq } = v;\n  if (typeof key !== "string" || !KEY_RE.test(key) || typeof vault !== "string" || vault === "" || vault.length > 64) return null;\n  if (!Number.isSafeInteger(seq) || seq <= 0) return null;\n  if (device !== null && (typeof device !== "string" || device.length > MAX_DEVICE_LABEL)) return null;\n  return { key, device, vault, seq };\n}\nfunction payloadOf(o) {\n  const rest = { ...o };\n  delete rest.signature;\n  return `${PAYLOAD_PREFIX}${JSON.stringify(rest)}`;\n}\nfunction readSignature(text2) {\n  if (text2 === null) return null;\n  let o;\n  try {\n    o = JSON.parse(text2);\n  } catch {\n    return null;\n  }\n  if (!isRecord2(o) || typeof o.signature !== "string") return null;\n  const signer = parseSigner(o.signed);\n  return signer === null ? null : { signer, payload: payloadOf(o), signature: o.signature };\n}\nfunction verifiedSigner(text2, trust) {\n  if (trust === void 0) return null;\n  const signed = readSignature(text2);\n  if (signed === null) return null;\n  return trust.verify(signed.payload, signed.signer.key, signed.signature) ? signed.signer : null;\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal, trust) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null, reseal: false };\n  const signer = verifiedSigner(text2, trust);\n  const fresh = signer !== null && signer.seq > (seal.seen[signer.key] ?? 0) && (seal.vault === null || seal.vault === signer.vault);\n  if (fresh && trust !== void 0 && (signer.key === trust.own || trust.trusted.has(signer.key))) {\n    return { marks: parseText(text2), outside: null, reseal: true };\n  }\n  const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists3) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists3(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/journal/device-key.ts\nvar path15 = require("node:path");\nvar MAX_BYTES2 = 256 * 1024;\nvar SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");\nvar crypto = () => builtinOnDemand("node:crypto");\nfunction deviceKeyFile(env = process.env) {\n  return path15.join(userStateDir(env), DEVICE_KEY_FILE);\n}\nfunction trustedDevicesFile(env = process.env) {\n  return path15.join(userStateDir(env), TRUSTED_DEVICES_FILE);\n}\nfunction readJson2(file) {\n  const data = readRegularFile(file, MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return JSON.parse(data.toString("utf8"));\n  } catch {\n    return null;\n  }\n}\nfunction readDeviceKey(env = process.env) {\n  const v = readJson2(deviceKeyFile(env));\n  if (typeof v !== "object" || v === null) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.key !== "string" || !/^[0-9a-f]{64}$/.test(o.key) || typeof o.private !== "string") return null;\n  return { key: o.key, private: o.private, label: typeof o.label === "string" ? o.label.slice(0, MAX_DEVICE_LABEL) : null };\n}\nfunction verifySignature(payload, key, signature) {\n  try {\n    const publicKey = crypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(key, "hex")]), format: "der", type: "spki" });\n    return crypto().verify(null, Buffer.from(payload, "utf8"), publicKey, Buffer.from(signature, "base64"));\n  } catch {\n    return false;\n  }\n}\nfunction readTrustedDevices(env = process.env) {\n  const v = readJson2(trustedDevicesFile(env));\n  if (typeof v !== "object" || v === null || !Array.isArray(v.devices)) return [];\n  const out = [];\n  for (const d of v.devices) {\n    if (typeof d !== "object" || d === null) continue;\n    const { key, label, at } = d;\n    if (typeof key === "string" && /^[0-9a-f]{64}$/.test(key)) out.push({ key, label: typeof label === "string" ? label : null, at: typeof at === "string" ? at : "" });\n  }\n  return out;\n}\nfunction deviceTrust(env = process.env) {\n  return { own: readDeviceKey(env)?.key ?? null, trusted: new Set(readTrustedDevices(env).map((d) => d.key)), verify: verifySignature };\n}\n\n// src/node/journal/review-seal.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction sealFile(root, env = process.env) {\n  return vaultStateFile(root, REVIEW_SEAL_PREFIX, ".json", env);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES3);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path16.join(pluginDir, REVIEW_FILE), MAX_BYTES3);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path16.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarksText(root, text2, env);\n}\nfunction judgeMarksText(root, text2, env = process.env) {\n  const seal = readSeal(root, env);\n  const trust = seal === null || seal.marks === (text2 ?? "") ? void 0 : deviceTrust(env);\n  return judgeMarks(text2, seal, trust);\n}\n\n// src/node/journal/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs15.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path17.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read2 = readFrom(fd, 0);\n      text2 = read2.bytes.toString("utf8");\n      id = read2.id;\n    } finally {\n      fs15.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarksText(root, text2);\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists2(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs15.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/journal/what-changed.ts\nfunction readSessionStarts(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : readConversationStarts(root, pluginDir);\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists2(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const { records, lost } = readJournalState(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  const journalLost = lost > 0 ? { journalLost: lost } : {};\n  if (verdict.outside === null) return { sessions, ...journalLost };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) }, ...journalLost };\n}\nfunction journalWhole(ctx) {\n  if (ctx.pluginDir === null) return true;\n  try {\n    const copy = readCopyText(ctx.root);\n    return copy === null || copyIntact(copy, readJournalText(ctx.root, ctx.pluginDir));\n  } catch {\n    return false;\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (journalWhole(ctx)) {\n    if (sourced.kept === true && cache?.agentChanges !== void 0) {\n      const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n      if (item2 !== null) return item2;\n    }\n    const made = wholeItemJustMade(place, now);\n    if (made !== null) return made;\n  }\n  const judged = agentChangesJudged(ctx, now);\n  let item = agentChangesItem(judged.sessions);\n  if (judged.changedOutside !== void 0) item = { ...item, changedOutside: judged.changedOutside };\n  return judged.journalLost === void 0 ? item : { ...item, journalLost: judged.journalLost };\n}\nfunction withLines(ctx, item) {\n  if (ctx.pluginDir === null || item.count === 0) return item;\n  try {\n    const { lines, large } = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));\n    return { ...item, ...Object.keys(lines).length === 0 ? {} : { lines }, ...Object.keys(large).length === 0 ? {} : { large } };\n  } catch {\n    return item;\n  }\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path18 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path18.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeAsked() {\n  return asked;\n}\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/tiers/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs16.existsSync(path19.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/node/journal/session-baseline-start.ts\nvar BASELINE_ENV = "SESSION_BRIEF_BASELINE";\nvar BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";\nvar BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";\nvar BASELINE_INDEX_ENV = "SESSION_BRIEF_BASELINE_INDEX";\nfunction startBaseline(root, configDir, session, scriptPath, env, indexId = null) {\n  try {\n    const mode = env[BASELINE_ENV];\n    if (mode === "off") return;\n    const { spawn, spawnSync } = builtinOnDemand("node:child_process");\n    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];\n    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()), [BASELINE_INDEX_ENV]: indexId ?? "" } };\n    if (mode === "sync") {\n      spawnSync(process.execPath, args, { ...options, timeout: 12e4 });\n      return;\n    }\n    const child = spawn(process.execPath, args, { ...options, detached: true });\n    child.on("error", () => void 0);\n    child.unref();\n  } catch {\n  }\n}\n\n// src/node/journal/net-blind.ts\nvar fs17 = require("node:fs");\nvar path20 = require("node:path");\n\n// src/core/session-net.ts\nvar EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;\nvar WALK_WINDOW_MS = 5 * 60 * 1e3;\n\n// src/node/journal/net-blind.ts\nvar BLIND_MAX_BYTES = 64 * 1024;\nfunction netFolder(root, env = process.env) {\n  let real = path20.resolve(root);\n  try {\n    real = fs17.realpathSync.native(real);\n  } catch {\n  }\n  return path20.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);\n}\nfunction readJson3(file, max) {\n  const data = readRegularFile(file, max);\n  if (data === null) return null;\n  try {\n    return JSON.parse(data.toString("utf8"));\n  } catch {\n    return null;\n  }\n}\nfunction parseBlind(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (typeof o.at !== "string" || !Array.isArray(o.skipped)) return null;\n  const skipped = o.skipped.filter((s) => typeof s === "object" && s !== null && typeof s.path === "string" && typeof s.why === "string");\n  return { at: o.at, off: typeof o.off === "string" ? o.off : null, skipped, more: typeof o.more === "number" ? o.more : 0 };\n}\nfunction readNetBlind(root, env = process.env) {\n  return parseBlind(readJson3(path20.join(netFolder(root, env), NET_BLIND_FILE), BLIND_MAX_BYTES));\n}\nfunction netState(root, pluginDir, env) {\n  if (pluginDir === null) return { off: "noPluginFolder" };\n  if (env[BASELINE_ENV] === "off") return { off: "env" };\n  const blind = readNetBlind(root, env);\n  if (blind === null) return unwritable(root, env);\n  if (blind.off !== null) return { off: blind.off };\n  return blind.skipped.length > 0 ? { skipped: blind.skipped, more: blind.more } : null;\n}\nfunction unwritable(root, env) {\n  try {\n    fs17.accessSync(netFolder(root, env), fs17.constants.W_OK);\n    return null;\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? null : { off: `its folder in the per-user state folder cannot be written (${code ?? "error"})` };\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  const afterAnswer = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.afterAnswer !== null) afterAnswer.push(start.afterAnswer);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      for (const work of afterAnswer) work();\n      return 0;\n    }\n    let indexId = null;\n    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env, indexId));\n    const sourced = await getBrief(ctx, "auto", now, false);\n    indexId = sourced.source === "cache" ? sourced.cache?.indexId ?? null : sourced.indexWritten ?? null;\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const net = env[DOCTOR_RUN_ENV] === "1" ? null : netState(ctx.root, ctx.pluginDir, env);\n    const notes = [start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst), net === null ? null : netLine(lang, net)].filter((l) => l !== null);\n    const note = notes.length === 0 ? null : notes.join("\\n");\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path21.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  for (const work of afterAnswer) work();\n  return 0;\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n  if (outputWritten() && !bridgeAsked()) process.exit();\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
+    module2.exports = '/*\n * Session Brief session start 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/start-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for a session start; it answers from the Obsidian plugin\'s cache and loads anything more\n * from the bridge beside it (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key) && key !== except)\n        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path22, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path22.indexOf("/"); slash >= 0; slash = path22.indexOf("/", start)) {\n    const part = path22.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path22.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path22, folder2) {\n  return folder2 === "" || path22.length > folder2.length && path22.charCodeAt(folder2.length) === 47 && path22.startsWith(folder2);\n}\nfunction basename(path22) {\n  return path22.slice(path22.lastIndexOf("/") + 1);\n}\nfunction comparePaths(a, b) {\n  const la = a.toLowerCase();\n  const lb = b.toLowerCase();\n  if (la !== lb) return la < lb ? -1 : 1;\n  return a < b ? -1 : a > b ? 1 : 0;\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path22, date) => basename(path22).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    },\n    journalLost: {\n      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,\n      de: (lost) => `das Journal im Vault wurde gel\\xF6scht oder au\\xDFerhalb von Session Brief ge\\xE4ndert; ${lost} verlorene Agenten-\\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\\xDFerhalb des Vaults wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\nvar CHANGE_ITEM_TABLE = CHANGE_ITEMS;\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nvar TABLES = /* @__PURE__ */ new WeakSet();\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nvar en = {\n  title: (vault) => `Session brief for vault ${vault}`,\n  source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n  age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n  fresh: "just made",\n  date: "Date (machine clock)",\n  weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n  dailyNote: "Daily note",\n  exists: "exists",\n  missing: "missing",\n  more: (n) => `+${n} more`,\n  none: "none",\n  cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n  cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n};\nvar de = {\n  title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n  source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n  age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n  fresh: "gerade erstellt",\n  date: "Datum (Maschinenuhr)",\n  weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n  dailyNote: "Tagesnotiz",\n  exists: "vorhanden",\n  missing: "fehlt",\n  more: (n) => `+${n} weitere`,\n  none: "keine",\n  cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n  cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n};\nvar BRIEF_TEXT = translations({ en, de });\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text2) {\n  return KNOWN_TEXT.test(text2) && !HAS_KNOWN_UNSAFE.test(text2);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text2) {\n  return plainKnown(text2) ? text2 : text2.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text2) {\n  return Array.from(text2);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text2) {\n  return text2.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/line-counts.ts\nvar MAX_CHANGED_LINES = 2e3;\nvar MAX_STEPS = 2e7;\nfunction linesOf(text2, from, to) {\n  let count = 0;\n  for (let i = text2.indexOf("\\n", from); i !== -1 && i < to; i = text2.indexOf("\\n", i + 1)) count++;\n  if (to > from && text2.charCodeAt(to - 1) !== 10) count++;\n  const starts = new Int32Array(count + 1);\n  const hashes = new Int32Array(count);\n  let line = 0;\n  let h = 2166136261;\n  starts[0] = from;\n  for (let i = from; i < to; i++) {\n    const c = text2.charCodeAt(i);\n    h = Math.imul(h ^ c, 16777619);\n    if (c === 10 || i === to - 1) {\n      hashes[line] = h;\n      starts[++line] = i + 1;\n      h = 2166136261;\n    }\n  }\n  return { text: text2, starts, hashes };\n}\nfunction sameLine(a, x, b, y, cost) {\n  if (a.hashes[x] !== b.hashes[y]) return false;\n  const as = a.starts[x];\n  const bs = b.starts[y];\n  const len = a.starts[x + 1] - as;\n  if (b.starts[y + 1] - bs !== len) return false;\n  cost.steps += len >> 6;\n  for (let i = 0; i < len; i++) if (a.text.charCodeAt(as + i) !== b.text.charCodeAt(bs + i)) return false;\n  return true;\n}\nfunction editDistance(a, b, max) {\n  const n = a.hashes.length;\n  const m = b.hashes.length;\n  const off = n + m + 1;\n  const v = new Int32Array(2 * (n + m) + 3);\n  const cost = { steps: 0 };\n  for (let d = 0; d <= Math.min(n + m, max); d++) {\n    for (let k = -d; k <= d; k += 2) {\n      let x = k === -d || k !== d && (v[off + k - 1] ?? 0) < (v[off + k + 1] ?? 0) ? v[off + k + 1] ?? 0 : (v[off + k - 1] ?? 0) + 1;\n      let y = x - k;\n      const from = x;\n      while (x < n && y < m && sameLine(a, x, b, y, cost)) {\n        x++;\n        y++;\n      }\n      cost.steps += 1 + x - from;\n      if (cost.steps > MAX_STEPS) return null;\n      v[off + k] = x;\n      if (x >= n && y >= m) return d;\n    }\n  }\n  return null;\n}\nfunction commonEnds(before, after) {\n  const shorter = Math.min(before.length, after.length);\n  let p = 0;\n  while (p < shorter && before.charCodeAt(p) === after.charCodeAt(p)) p++;\n  const start = p === before.length && p === after.length ? p : p === 0 ? 0 : before.lastIndexOf("\\n", p - 1) + 1;\n  let s = 0;\n  const room = shorter - start;\n  while (s < room && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;\n  const nl = before.indexOf("\\n", before.length - s);\n  const tail = nl === -1 ? 0 : before.length - (nl + 1);\n  return { start, endBefore: before.length - tail, endAfter: after.length - tail };\n}\nfunction countLines(before, after) {\n  const cut = commonEnds(before, after);\n  const x = linesOf(before, cut.start, cut.endBefore);\n  const y = linesOf(after, cut.start, cut.endAfter);\n  if (Math.abs(x.hashes.length - y.hashes.length) > MAX_CHANGED_LINES) return null;\n  const d = editDistance(x, y, MAX_CHANGED_LINES);\n  if (d === null) return null;\n  const n = x.hashes.length;\n  const m = y.hashes.length;\n  return { added: (d + m - n) / 2, removed: (d + n - m) / 2 };\n}\nfunction byteSize(bytes) {\n  if (bytes < 1e3) return `${bytes} B`;\n  if (bytes < 1e6) return `${Math.round(bytes / 1e3)} KB`;\n  return `${(bytes / 1e6).toFixed(1)} MB`;\n}\nfunction sizesText(s) {\n  return `${byteSize(s.before)} \\u2192 ${byteSize(s.after)}`;\n}\n\n// src/core/format.ts\nvar HOOK_TEXT_LIMIT = 1e4;\nvar MIN_NAME_CHARS = 24;\nvar MAX_ERROR_CHARS = 300;\nfunction briefLines(brief, settings, lang, origin, now) {\n  const s = strings(lang);\n  const ageSeconds = Math.max(0, Math.round((now - origin.generatedAt) / 1e3));\n  const age = ageSeconds < 2 ? s.fresh : s.age(ageSeconds);\n  const rejected = origin.cacheRejected === void 0 ? "" : `; ${s.cacheRejected(shortenText(escapeControls(origin.cacheRejected), MAX_ERROR_CHARS))}`;\n  const head = [`${s.title(quoteAlways(origin.vaultName))} (${s.source[origin.source]}, ${age}${rejected})`];\n  head.push(`${s.date}: ${brief.date} (${s.weekdays[brief.weekday] ?? ""})`);\n  const daily = brief.items.dailyNote;\n  if (daily !== null) head.push(`${s.dailyNote}: ${shortenName(daily.path, 600)} (${daily.exists ? s.exists : s.missing})`);\n  const items = [];\n  for (const d of LIST_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null) continue;\n    items.push({ label: escapeControls(d.label[lang](settings)), item, hint: d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "" });\n  }\n  for (const d of CHANGE_ITEM_TABLE) {\n    const item = brief.items[d.id];\n    if (item === null || item === void 0) continue;\n    const since = "since" in item ? item.since : null;\n    const first = "since" in item && item.since === null && d.firstNote !== void 0 ? ` (${d.firstNote[lang]})` : "";\n    const lost = "journalLost" in item && item.journalLost !== void 0 && d.journalLost !== void 0 ? ` (${d.journalLost[lang](item.journalLost)})` : "";\n    const outside = ("changedOutside" in item && item.changedOutside !== void 0 && d.changedOutside !== void 0 ? ` (${d.changedOutside[lang](item.changedOutside.at, item.changedOutside.hidden)})` : "") + lost;\n    const lines = ("lines" in item && item.lines !== void 0 ? linesHint(item.lines, lang) : "") + ("large" in item && item.large !== void 0 ? largeHint(item.large, lang) : "") + ("paths" in item && ("deleted" in item || "renamed" in item) ? kindsHint(item, lang) : "");\n    items.push({ label: escapeControls(d.label[lang](since)), item, hint: (first !== "" ? first : outside !== "" ? outside : d.hint !== void 0 && item.count > 0 ? ` (${d.hint[lang]})` : "") + lines });\n  }\n  const errors = brief.errors.map((e) => `Session brief: ${escapeControls(e.item)}: ${shortenText(escapeControls(e.message), MAX_ERROR_CHARS)}`);\n  return { head, items, errors };\n}\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LINES_NAMED = 5;\nfunction linesHint(lines, lang) {\n  const parts = Object.entries(lines).slice(0, LINES_NAMED).map(([p, c]) => `${shortenName(p, 80)} +${c.added} -${c.removed}`);\n  if (parts.length === 0) return "";\n  return ` (${LINES_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nvar LARGE_TEXT = translations({\n  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },\n  de: { label: `gro\\xDFe \\xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }\n});\nfunction largeHint(large, lang) {\n  const parts = Object.entries(large).slice(0, LINES_NAMED).map(([p, s]) => `${shortenName(p, 80)} ${sizesText(s)}`);\n  return parts.length === 0 ? "" : ` (${LARGE_TEXT[lang].label}: ${parts.join(", ")})`;\n}\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction kindsHint(item, lang) {\n  const t = KINDS_TEXT[lang];\n  const parts = [];\n  const deleted = (item.deleted ?? []).slice(0, LINES_NAMED).map((p) => shortenName(p, 80));\n  if (deleted.length > 0) parts.push(`${t.deleted}: ${deleted.join(", ")}`);\n  const renamed = (item.renamed ?? []).slice(0, LINES_NAMED).map((r) => `${shortenName(r.from, 80)} \\u2192 ${shortenName(r.path, 80)}`);\n  if (renamed.length > 0) parts.push(`${t.renamed}: ${renamed.join(", ")}`);\n  return parts.length === 0 ? "" : ` (${parts.join("; ")})`;\n}\nfunction shortenText(text2, max) {\n  if (text2.length <= max) return text2;\n  const mark = ` \\u2026 [${text2.length - max + 12} characters cut] \\u2026 `;\n  const keep = Math.max(0, max - mark.length);\n  return `${text2.slice(0, Math.ceil(keep / 2))}${mark}${text2.slice(text2.length - Math.floor(keep / 2))}`;\n}\nfunction renderBrief(b, nameMax, namesShown, lang) {\n  const items = b.items.map(({ label, item, hint }) => `${label}: ${listText(item, namesShown, nameMax, lang)}${hint}`);\n  return [...b.head, ...items, ...b.errors];\n}\nfunction size(lines) {\n  return lines.join("\\n").length;\n}\nfunction largestFitting(lo, hi, fits) {\n  let best = lo - 1;\n  while (lo <= hi) {\n    const mid = Math.floor((lo + hi) / 2);\n    if (fits(mid)) {\n      best = mid;\n      lo = mid + 1;\n    } else hi = mid - 1;\n  }\n  return best;\n}\nfunction formatBrief(brief, settings, lang, origin, now, limit = HOOK_TEXT_LIMIT) {\n  const b = briefLines(brief, settings, lang, origin, now);\n  const max = settings.maxNamesPerItem;\n  const full = renderBrief(b, Number.POSITIVE_INFINITY, max, lang);\n  if (size(full) <= limit) return full.join("\\n");\n  const longest = Math.max(MIN_NAME_CHARS, ...b.items.flatMap(({ item }) => item.paths.slice(0, max).map((p) => quoteName(p).length)));\n  const nameMax = largestFitting(MIN_NAME_CHARS, longest, (n) => size(renderBrief(b, n, max, lang)) <= limit);\n  if (nameMax >= MIN_NAME_CHARS) return renderBrief(b, nameMax, max, lang).join("\\n");\n  const shown = largestFitting(0, max, (k) => size(renderBrief(b, MIN_NAME_CHARS, k, lang)) <= limit);\n  if (shown >= 0) return renderBrief(b, MIN_NAME_CHARS, shown, lang).join("\\n");\n  return capText(renderBrief(b, MIN_NAME_CHARS, 0, lang).join("\\n"), limit, lang);\n}\nfunction listText(item, max, nameMax, lang) {\n  const s = strings(lang);\n  if (item.count === 0) return `0`;\n  const shown = item.paths.slice(0, max).map((p) => shortenName(p, nameMax));\n  const rest = item.count - shown.length;\n  const names = rest > 0 ? [...shown, s.more(rest)] : shown;\n  return names.length === 0 ? `${item.count}` : `${item.count} (${names.join(", ")})`;\n}\nfunction capText(text2, limit, lang) {\n  if (text2.length <= limit) return text2;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text2.lastIndexOf("\\n", room);\n  return `${text2.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text2, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text2 } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text2) => ({ additionalContext: text2 }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text2) => ({ additional_context: text2 }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text2) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text2 } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) {\n    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;\n  }\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text2, note) {\n  return HOSTS[agent].envelope(event, text2, note);\n}\nfunction hostTextLimit(agent) {\n  return HOSTS[agentOrDefault(agent)].limit;\n}\nfunction sessionStartOutput(agent, text2, lang) {\n  const id = agentOrDefault(agent);\n  const capped = capText(safeLines(text2), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\nvar AGENT_CHANGES_PAGE_BYTES = 32 * 1024;\n\n// bridge/help.ts\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nfunction agentList() {\n  return AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ");\n}\nvar VAULT = "  --vault DIR              The vault; default: the vault around the current folder";\nvar VAULT_HOOK = "  --vault DIR              The vault; default: the vault whose hook folder holds this file";\nvar CONFIG = "  --config-dir NAME        The vault\'s config folder (default: found automatically)";\nvar LANG = `  --lang en|de             Language of the text (default: the plugin\'s "language" setting)`;\nvar AGENT = \'  --agent ID               The agent (default: claude-code); "help" lists them\';\nvar JSON_FLAG = "  --json                   Machine-readable output";\nfunction pages() {\n  return {\n    install: {\n      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",\n      summary: "Copy the hooks into the vault and register them with the agent",\n      about: `Copies the hook files to <vault>/.claude/hooks/ and registers the hooks (and the MCP server)\nin the agent\'s settings, keeping every entry, comment and the formatting of yours.\n--scope project (default): the vault\'s own settings file; local: the vault\'s file kept out\nof git; user: your user settings, so sessions started in any folder get this vault\'s brief.`,\n      options: [AGENT, "  --scope project|local|user", VAULT, CONFIG],\n      example: "install --agent claude-code --scope project"\n    },\n    uninstall: {\n      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",\n      summary: "Remove the hooks and what install wrote; names what stays",\n      about: `Removes only our entries from the agent\'s settings (a settings file install created\ngoes; one it changed gets its bytes back when nothing else changed), then the hook files and\ninstall\'s record. It names the files that stay and why. Without --agent/--scope: every install.`,\n      options: [AGENT, "  --scope project|local|user", VAULT],\n      example: "uninstall"\n    },\n    doctor: {\n      synopsis: "[--agent ID] [--json] [--vault DIR]",\n      summary: "Check that the brief arrives; prints the command for each fix",\n      about: `Checks the hook files, every settings file the agent reads, the interpreter, runs the\nhook once as the agent would, and explains the start-folder trap. Each fix that is a command\nis printed so that it runs as shown. Exit 1 when something is wrong.`,\n      options: [AGENT, JSON_FLAG, VAULT],\n      example: "doctor"\n    },\n    check: {\n      synopsis: "[--json] [--vault DIR] [paths\\u2026]",\n      summary: "Run the rule check (exit 1 when it finds something)",\n      about: `The rule check from a terminal, CI or a pre-commit hook. Paths (files or folders in the\nvault, relative to the vault or absolute) replace the rule scope. Exit 1 when it finds something.`,\n      options: [JSON_FLAG, VAULT, CONFIG, LANG],\n      example: "check CLAUDE.md"\n    },\n    report: {\n      synopsis: "[--json] [--review] [--source auto|cache|scan|live] [--vault DIR]",\n      summary: "The brief, for a human (text) or a program (--json)",\n      about: `The brief for a human (text) or a program (--json); --review adds per-note detail\n(modified time, where each flag sits). Exit 1 when --source cache finds no current cache or\n--source live gets no answer.`,\n      options: [JSON_FLAG, "  --review                 Per-note detail", "  --source auto|cache|scan|live", VAULT, CONFIG, LANG],\n      example: "report --review"\n    },\n    changes: {\n      synopsis: "[--json] [--vault DIR]",\n      summary: "The agent changes not yet reviewed, with their diffs",\n      about: `The agent changes not yet reviewed, each with its diff against the note as it was before\nthe agent\'s first change in its session (unified format; colours on a terminal).`,\n      options: [JSON_FLAG, VAULT, CONFIG, LANG],\n      example: "changes"\n    },\n    launcher: {\n      synopsis: "[--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME] [--vault DIR]",\n      summary: "Print a shell function that starts the agent in the vault",\n      about: `Prints a shell function that starts the agent in the vault, so its project hooks load\n(for your shell\'s profile).`,\n      options: ["  --shell bash|zsh|fish|powershell", AGENT, "  --name NAME              The function\'s name", VAULT],\n      example: "launcher --shell zsh >> ~/.zshrc"\n    },\n    serve: {\n      synopsis: "[--vault DIR]",\n      summary: "Answer hooks from this process, for a vault used without Obsidian open",\n      about: `Answers hooks over the live channel from this process\'s own scan, for a vault used\nwithout Obsidian open. Stop it with Ctrl+C.`,\n      options: [VAULT, CONFIG, LANG],\n      example: "serve"\n    },\n    version: { synopsis: "", summary: "The bridge\'s version (also --version, -v)", about: "Prints the bridge\'s version.", options: [], example: "version" },\n    help: {\n      synopsis: "[COMMAND]",\n      summary: \'This overview; "help COMMAND" or "COMMAND --help" for one command\',\n      about: "The overview of the commands, or the help of one command.",\n      options: [],\n      example: "help install"\n    },\n    "session-start": {\n      synopsis: "[--agent ID]",\n      summary: "SessionStart hook (every agent): prints one JSON object, exits 0",\n      about: "The SessionStart hook: reads the hook input on stdin, prints the brief as one JSON object in\\nthe agent\'s format and exits 0, whatever happens.",\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "session-start < input.json",\n      agentRuns: true\n    },\n    "post-tool-use": {\n      synopsis: "[--agent ID]",\n      summary: `PostToolUse hook (${hostsWith("PostToolUse")}): the rule check after an edit`,\n      about: "Runs the rule check after an edit to a rule file; prints one JSON object only when it finds\\nsomething; exits 0.",\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "post-tool-use < input.json",\n      agentRuns: true\n    },\n    "pre-tool-use": {\n      synopsis: "[--agent ID]",\n      summary: `PreToolUse hook (${hostsWith("PreToolUse")}): keeps the agent out of our files`,\n      about: `Refuses the agent\'s edits and shell commands that reach Session Brief\'s own files, and\n(opt-in Write guard) a Write over an existing file in the sessions folder; keeps the notes a\ncall it allows may change as they are (for changes). Exits 0.`,\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "pre-tool-use < input.json",\n      agentRuns: true\n    },\n    "turn-end": {\n      synopsis: "[--agent ID]",\n      summary: "Stop / SessionEnd hook: records the notes changed no edit hook saw",\n      about: "Records the notes the session changed that no edit hook saw (shell commands, renames,\\ndeletions); prints {}; exits 0.",\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "turn-end < input.json",\n      agentRuns: true\n    },\n    baseline: {\n      synopsis: "",\n      summary: "Run by session-start in the background: the list of notes turn-end compares with",\n      about: "Run by session-start in the background: takes the list of notes turn-end compares with.",\n      options: [VAULT_HOOK, CONFIG],\n      example: "baseline",\n      agentRuns: true\n    },\n    mcp: {\n      synopsis: "",\n      summary: "MCP server over stdio for the agent\'s questions mid-session",\n      about: `The MCP server over stdio for the agent\'s questions mid-session, with the tools\n${TOOL_NAMES.join(", ")} (docs/agents.md). Exits when stdin closes.`,\n      options: [VAULT_HOOK, CONFIG, LANG],\n      example: "mcp",\n      agentRuns: true\n    }\n  };\n}\nfunction overview(program) {\n  const all = Object.entries(pages());\n  const list = (agentRuns) => all.filter(([, p]) => p.agentRuns === true === agentRuns).map(([name, p]) => `  ${name.padEnd(15)}${p.summary}`).join("\\n");\n  return `Session Brief: the vault\'s state for AI coding agents.\n\nUsage: ${program} <command> [options]\n\nCommands:\n${list(false)}\n\nRun by the agent (registered by install):\n${list(true)}\n\nAgents (--agent): ${agentList()}\n                   also ${agentAliases()}\n\nWithout --vault, install, doctor, uninstall, check, report, changes, launcher and serve use the\nvault around the current folder. "${program} help <command>" shows a command\'s options.\nExit codes: 0 done; 1 found something; 2 usage or vault error; 3 the agent has no hook to\nregister; 4 a settings file is not valid JSON; 5 a file is read-only; 6 a path would break the\nquoted hook command (each left unchanged). Hooks always exit 0.`;\n}\nvar USAGE = overview("session-brief");\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row2 = d[i];\n      const up = d[i - 1];\n      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      if (args.command !== "help") args.positional = [args.command];\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\n\n// src/core/session-notes.ts\nvar SESSION_NOTES_TEXT = translations({\n  en: {\n    outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault\'s own instructions were not loaded: read ${files} first.`,\n    alreadyGiven: "Session brief: already given to this session by another of its hook entries; not repeated.",\n    netOff: (why) => `Session net off (${why}): notes changed through the shell are not recorded for review.`,\n    netBlind: (places) => `Session net partly blind: it could not look at ${places}; notes changed there through the shell are not recorded.`,\n    netOffWhy: { env: "SESSION_BRIEF_BASELINE=off: no baseline at the session start, so not in its first turn", noPluginFolder: "no plugin folder in this vault" }\n  },\n  de: {\n    outsideVault: (where, files) => `Au\\xDFerhalb des Vaults gestartet (in ${where}), daher wurden die Anweisungen des Vaults nicht geladen: zuerst ${files} lesen.`,\n    alreadyGiven: "Session-Brief: dieser Sitzung schon von einem anderen ihrer Hook-Eintr\\xE4ge gegeben; nicht wiederholt.",\n    netOff: (why) => `Sitzungsnetz aus (${why}): \\xFCber die Shell ge\\xE4nderte Notizen werden nicht zur Pr\\xFCfung festgehalten.`,\n    netBlind: (places) => `Sitzungsnetz teilweise blind: es konnte ${places} nicht ansehen; dort \\xFCber die Shell ge\\xE4nderte Notizen werden nicht festgehalten.`,\n    netOffWhy: { env: "SESSION_BRIEF_BASELINE=off: keine Grundlage beim Sitzungsstart, also nicht in ihrer ersten Runde", noPluginFolder: "kein Plugin-Ordner in diesem Vault" }\n  }\n});\nfunction outsideVaultLine(lang, cwd, readFirst) {\n  if (readFirst.length === 0) return null;\n  const files = readFirst.map((f) => shortenName(f, 300)).join(", ");\n  const where = shortenName(cwd, 200);\n  return SESSION_NOTES_TEXT[lang].outsideVault(where, files);\n}\nvar MAX_NAMED = 3;\nfunction netLine(lang, state) {\n  const text2 = SESSION_NOTES_TEXT[lang];\n  if ("off" in state) {\n    const known = state.off === "env" || state.off === "noPluginFolder" ? text2.netOffWhy[state.off] : escapeControls(state.off.slice(0, 200));\n    return text2.netOff(known);\n  }\n  const named = state.skipped.slice(0, MAX_NAMED).map((s) => `${s.path === "" ? "." : shortenName(s.path, 120)} (${escapeControls(s.why.slice(0, 40))})`);\n  const rest = state.skipped.length - named.length + state.more;\n  return text2.netBlind(rest > 0 ? `${named.join(", ")} +${rest}` : named.join(", "));\n}\nfunction alreadyGivenLine(lang) {\n  return SESSION_NOTES_TEXT[lang].alreadyGiven;\n}\nfunction withLineAfterHeading(brief, line) {\n  if (line === null) return brief;\n  const cut = brief.indexOf("\\n");\n  return cut < 0 ? `${brief}\n${line}` : `${brief.slice(0, cut)}\n${line}${brief.slice(cut)}`;\n}\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/node/journal/session-record.ts\nvar fs4 = require("node:fs");\nvar path5 = require("node:path");\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/real-path.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\n\n// src/core/settings.ts\nvar TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\nvar DEFAULT_SETTINGS = {\n  inboxFolder: "Inbox",\n  rulesFolder: "Rules",\n  sessionsFolder: "AI/sessions",\n  dailyNoteFolder: "",\n  dailyNoteFormat: "",\n  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n  excludedRootFolders: [],\n  ruleScope: [],\n  maxNamesPerItem: 5,\n  language: "auto",\n  liveChannel: true,\n  showStatusBar: true,\n  externalCheck: null,\n  writeGuard: false\n};\nvar DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };\nvar DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),\n    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),\n    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\n\n// src/core/rules/scope.ts\nvar DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\nfunction isAbsolute(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\n\n// src/node/real-path.ts\nfunction realPathOf(p) {\n  let existing = path.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path.join(fs.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nvar NO_FOLLOW = fs.constants.O_NOFOLLOW ?? 0;\nvar WRITING = fs.constants.O_WRONLY | fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_TRUNC | fs.constants.O_APPEND;\n\n// src/node/state-file.ts\nvar fs2 = require("node:fs");\nvar path2 = require("node:path");\nvar C = fs2.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs2.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key = normal(root);\n  let real = realRoots.get(key);\n  if (real === void 0) {\n    try {\n      real = fs2.realpathSync.native(key);\n    } catch {\n      return null;\n    }\n    realRoots.set(key, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs2.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs2.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs2.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path2.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs2.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs2.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs2.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path2.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs2.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs2.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path2.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs2.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs2.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size2 = fs2.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size2 - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs2.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs2.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction readStateJson(root, file, maxBytes) {\n  const text2 = readStateText(root, file, maxBytes);\n  if (text2 === null) return void 0;\n  try {\n    return JSON.parse(text2);\n  } catch {\n    return void 0;\n  }\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs2.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs2.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs2.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs2.fchmodSync(fd, mode.exact);\n    } finally {\n      fs2.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs2.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs2.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs2.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path2.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text2) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text2));\n}\nfunction appendLanded(root, file, text2, tries = 3) {\n  let size2 = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text2);\n    size2 = r.size;\n    if (r.landed) break;\n  }\n  return size2;\n}\nfunction endsTorn(fd, size2) {\n  if (size2 === 0) return false;\n  const last = Buffer.alloc(1);\n  return fs2.readSync(fd, last, 0, 1, size2 - 1) === 1 && last[0] !== 10;\n}\nfunction appendAt(file, at, text2) {\n  const fd = fs2.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs2.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, endsTorn(fd, before.size) ? `\n${text2}` : text2);\n    trace(file);\n    const mine = fs2.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs2.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs2.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs2.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction placeStateFile(root, file, data) {\n  ensureStateFolder(root, path2.dirname(normal(file)));\n  return throughFolder(root, file, (at) => placeAt(file, at, data));\n}\nfunction placeAt(file, at, data) {\n  let tmp = null;\n  try {\n    const made = createTemp(at, 438);\n    tmp = made.tmp;\n    try {\n      writeAll(made.fd, data);\n    } finally {\n      fs2.closeSync(made.fd);\n    }\n    fs2.linkSync(tmp, at);\n    trace(file);\n    return true;\n  } catch (error) {\n    const code = error.code;\n    if (code === "EEXIST") return false;\n    if (tmp !== null && (code === "EPERM" || code === "ENOTSUP" || code === "EXDEV" || code === "ENOSYS")) return createAt(file, at, data, 438);\n    throw error;\n  } finally {\n    if (tmp !== null) {\n      try {\n        fs2.unlinkSync(tmp);\n      } catch {\n      }\n    }\n  }\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs2.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs2.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs2.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs2.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\nfunction openUserStateFile(file) {\n  let fd;\n  try {\n    fd = fs2.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  if (fs2.fstatSync(fd).isFile()) return fd;\n  fs2.closeSync(fd);\n  return null;\n}\n\n// src/node/state-registry.ts\nvar path3 = require("node:path");\n\n// src/core/state-names.ts\nvar BRIEF_FILE = "brief-cache.json";\nvar INDEX_FILE = "brief-index.json";\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar OLD_STARTS_FILE = "session-starts.json";\nvar REVIEW_FILE = "agent-review.json";\nvar SESSION_STARTS_FILE = "conversations.json";\nvar NET_STATE_PREFIX = "session-net-";\nvar NET_BLIND_FILE = "blind.json";\nvar DISCOVERY_FILE = "live.json";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MARKS_FOLDER = "session-marks";\nvar PRUNED_STAMP = ".pruned";\nvar MANIFEST_NAME = "session-brief.json";\nvar JOURNAL_COPY_PREFIX = "agent-changes";\nvar REVIEW_SEAL_PREFIX = "review-seal";\nvar DEVICE_KEY_FILE = "device-key.json";\nvar TRUSTED_DEVICES_FILE = "trusted-devices.json";\nfunction hooksFolder(vault) {\n  return path3.join(vault, ".claude", "hooks");\n}\n\n// src/node/journal/session-starts-log.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/session-starts.ts\nvar MAX_STARTS = 20;\nvar COMPACT_STARTS_AT_BYTES = 16 * 1024;\nvar HOOK_COMPACTS_STARTS_AT_BYTES = 64 * 1024;\nvar READ_STARTS_BYTES = 256 * 1024;\nvar orNull = (v) => typeof v === "string" ? v : null;\nfunction entryOf(e) {\n  if (typeof e !== "object" || e === null) return null;\n  const r = e;\n  if (typeof r.at !== "string" || Number.isNaN(Date.parse(r.at)) || typeof r.agent !== "string" || !isAgentId(r.agent)) return null;\n  return { at: r.at, agent: r.agent, source: orNull(r.source), sessionId: orNull(r.sessionId), cwd: orNull(r.cwd), outside: r.outside === true, delivered: r.delivered !== false };\n}\nfunction parseSessionStarts(text2) {\n  let data;\n  try {\n    data = JSON.parse(text2);\n  } catch {\n    return [];\n  }\n  const d = data;\n  if (d === null || typeof d !== "object" || d.schema !== 1 || !Array.isArray(d.entries)) return [];\n  const out = [];\n  for (const e of d.entries) {\n    const entry = entryOf(e);\n    if (entry !== null) out.push(entry);\n  }\n  return out;\n}\nfunction encodeStartLine(e) {\n  return `${JSON.stringify(e)}\n`;\n}\nfunction opensConversation(e) {\n  return e.delivered && (e.source === "startup" || e.source === "clear");\n}\nfunction conversationOf(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const at = v.conversation;\n  return typeof at === "string" && !Number.isNaN(Date.parse(at)) ? at : null;\n}\nfunction conversationLine(at) {\n  return `${JSON.stringify({ conversation: at })}\n`;\n}\nfunction logLines(text2) {\n  const end = text2.lastIndexOf("\\n");\n  if (end < 0) return [];\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const line of text2.slice(0, end).split("\\n")) {\n    if (line === "" || seen.has(line)) continue;\n    seen.add(line);\n    out.push(line);\n  }\n  return out;\n}\nfunction parseLine(line) {\n  try {\n    return JSON.parse(line);\n  } catch {\n    return void 0;\n  }\n}\nfunction parseStartsLog(text2) {\n  const entries2 = [];\n  const conversations = [];\n  for (const line of logLines(text2)) {\n    const v = parseLine(line);\n    const entry = entryOf(v);\n    if (entry !== null) {\n      entries2.push(entry);\n      if (opensConversation(entry)) conversations.push(entry.at);\n      continue;\n    }\n    const at = conversationOf(v);\n    if (at !== null) conversations.push(at);\n  }\n  return { entries: entries2, conversations };\n}\nfunction recentConversations(text2, want) {\n  const out = [];\n  let end = text2.lastIndexOf("\\n");\n  while (end > 0 && out.length < want) {\n    const start = text2.lastIndexOf("\\n", end - 1) + 1;\n    const v = parseLine(text2.slice(start, end));\n    const entry = entryOf(v);\n    const at = entry === null ? conversationOf(v) : opensConversation(entry) ? entry.at : null;\n    if (at !== null && out[0] !== at) out.unshift(at);\n    end = start - 1;\n  }\n  return out;\n}\nfunction compactStartsLog(entries2, conversations) {\n  return entries2.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine2(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction recordKey(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction journalLines(text2) {\n  const out = [];\n  for (const line of text2.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine2(line);\n    if (r !== null) out.push(r);\n  }\n  return out;\n}\nfunction sortRecords(records) {\n  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction parseJournal(text2) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const r of journalLines(text2)) {\n    const k = recordKey(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return sortRecords(out);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction copyIntact(copyText, vaultText) {\n  if (copyText === null || copyText === "" || copyText === vaultText) return true;\n  const lines = new Set(vaultText.split("\\n"));\n  return copyText.split("\\n").every((line) => line === "" || lines.has(line));\n}\nfunction withCopy(vault, copy, now) {\n  if (copy === null) return { records: [...vault], lost: 0 };\n  const keys = new Set(vault.map(recordKey));\n  const oldest = vault.length >= MAX_RECORDS ? vault[0]?.at ?? "" : "";\n  const lost = [];\n  for (const r of boundJournal(copy, now)) {\n    const k = recordKey(r);\n    if (keys.has(k) || r.at < oldest) continue;\n    keys.add(k);\n    lost.push(r);\n  }\n  if (lost.length === 0) return { records: [...vault], lost: 0 };\n  return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };\n}\n\n// src/core/what-changed.ts\nvar ISO2 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?Z$/;\nfunction isoOrNull(v) {\n  return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;\n}\nfunction isoMap(v) {\n  const out = /* @__PURE__ */ Object.create(null);\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return out;\n  for (const [k, t] of Object.entries(v)) {\n    const iso = isoOrNull(t);\n    if (iso !== null) out[k] = iso;\n  }\n  return out;\n}\nfunction emptyMarks() {\n  return { all: null, sessions: /* @__PURE__ */ Object.create(null), notes: /* @__PURE__ */ Object.create(null), renames: [] };\n}\nfunction parseReviewMarks(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return emptyMarks();\n  const o = v;\n  const renames = [];\n  if (Array.isArray(o.renames)) {\n    for (const r of o.renames) {\n      if (typeof r !== "object" || r === null) continue;\n      const { from, to, at } = r;\n      const iso = isoOrNull(at);\n      if (typeof from === "string" && typeof to === "string" && from !== "" && to !== "" && iso !== null) renames.push({ from, to, at: iso });\n    }\n  }\n  return { all: isoOrNull(o.all), sessions: isoMap(o.sessions), notes: isoMap(o.notes), renames };\n}\nfunction sessionKey(session) {\n  return session ?? "";\n}\nfunction followRenames(records, renames) {\n  if (renames.length === 0) return [...records];\n  return records.map((r) => {\n    let p = r.path;\n    for (const rn of renames) if (rn.at >= r.at && rn.from === p) p = rn.to;\n    return p === r.path ? r : { ...r, path: p };\n  });\n}\nfunction isReviewed(r, marks) {\n  const mark = [marks.all, marks.sessions[sessionKey(r.session)], marks.notes[r.path]].reduce((a, b) => b !== void 0 && b !== null && (a === null || b > a) ? b : a, null);\n  return mark !== null && r.at <= mark;\n}\nfunction allRenames(records, renames) {\n  const recorded = records.filter((r) => r.change === "renamed" && r.from !== void 0).map((r) => ({ from: r.from ?? "", to: r.path, at: r.at }));\n  if (recorded.length === 0) return [...renames];\n  return [...renames, ...recorded].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction unreviewedSessions(records, marks, exists3) {\n  const bySession = /* @__PURE__ */ new Map();\n  const existing = /* @__PURE__ */ new Map();\n  for (const r of followRenames(records, allRenames(records, marks.renames))) {\n    if (isReviewed(r, marks)) continue;\n    let there = existing.get(r.path);\n    if (there === void 0) {\n      there = exists3(r.path);\n      existing.set(r.path, there);\n    }\n    if (r.change === "deleted" ? there : !there) continue;\n    const key = sessionKey(r.session);\n    let group = bySession.get(key);\n    if (group === void 0) {\n      group = { session: r.session, notes: /* @__PURE__ */ new Map() };\n      bySession.set(key, group);\n    }\n    let seen = group.notes.get(r.path);\n    if (seen === void 0) {\n      seen = { path: r.path, session: r.session, tool: r.tool, at: r.at, edits: 1 };\n      group.notes.set(r.path, seen);\n    } else {\n      seen.edits++;\n      if (r.at >= seen.at) {\n        seen.at = r.at;\n        seen.tool = r.tool;\n      }\n    }\n    if (r.change === "renamed" && seen.from === void 0 && r.from !== void 0) seen.from = r.from;\n    if (r.at >= seen.at) {\n      if (r.change === "deleted") seen.change = "deleted";\n      else if (seen.from !== void 0) seen.change = "renamed";\n      else delete seen.change;\n    }\n  }\n  const sessions = [];\n  for (const g of bySession.values()) {\n    const changes = [...g.notes.values()].sort((a, b) => a.at !== b.at ? a.at > b.at ? -1 : 1 : comparePaths(a.path, b.path));\n    sessions.push({ session: g.session, latest: changes[0]?.at ?? "", changes });\n  }\n  return sessions.sort((a, b) => a.latest > b.latest ? -1 : a.latest < b.latest ? 1 : 0);\n}\nfunction agentChangesItem(sessions) {\n  const paths = [...new Set(sessions.flatMap((s) => s.changes.map((c) => c.path)))].sort(comparePaths);\n  return withKinds({ count: paths.length, paths }, changeKinds(sessions));\n}\nfunction changeKinds(sessions) {\n  const deleted = /* @__PURE__ */ new Set();\n  const from = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      if (c.change === "deleted") deleted.add(c.path);\n      else if (c.from !== void 0) {\n        const seen = from.get(c.path);\n        if (seen === void 0 || c.at < seen.at || c.at === seen.at && comparePaths(c.from, seen.from) < 0) from.set(c.path, { from: c.from, at: c.at });\n      }\n    }\n  }\n  const renamed = [...from].filter(([p]) => !deleted.has(p)).map(([path22, was]) => ({ path: path22, from: was.from }));\n  return { deleted: [...deleted].sort(comparePaths), renamed: renamed.sort((a, b) => comparePaths(a.path, b.path)) };\n}\nfunction withKinds(item, kinds) {\n  const listed = new Set(item.paths);\n  const deleted = (kinds.deleted ?? []).filter((p) => listed.has(p));\n  const renamed = (kinds.renamed ?? []).filter((r) => listed.has(r.path));\n  return { ...item, ...deleted.length > 0 ? { deleted } : {}, ...renamed.length > 0 ? { renamed } : {} };\n}\nfunction parseSessionStarts2(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return { previous: null, current: null };\n  const o = v;\n  return { previous: isoOrNull(o.previous), current: isoOrNull(o.current) };\n}\nfunction conversationStarts(old, fromLog) {\n  const all = [];\n  for (const at of [old.previous, old.current, ...fromLog]) {\n    const iso = isoOrNull(at);\n    if (iso !== null && all[all.length - 1] !== iso) all.push(iso);\n  }\n  return { previous: all[all.length - 2] ?? null, current: all[all.length - 1] ?? null };\n}\nvar NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);\nfunction newsNotes(brief) {\n  const out = /* @__PURE__ */ new Map();\n  for (const id of NEWS_ITEMS) {\n    const item = brief.items[id];\n    if (item === null) continue;\n    if (item.entries.length !== item.count) return null;\n    for (const e of item.entries) out.set(e.path, e.mtime);\n  }\n  return [...out];\n}\nfunction sinceLastSessionItem(since, notes) {\n  if (since === null) return { since, count: 0, paths: [] };\n  const after = Date.parse(since);\n  const paths = [];\n  for (const [p, mtime] of notes) if (mtime > after) paths.push(p);\n  paths.sort(comparePaths);\n  return { since, count: paths.length, paths };\n}\nfunction sinceFromCache(since, cache) {\n  const stored = cache.news?.find((a) => a.since === since);\n  if (stored !== void 0) return { since, count: stored.count, paths: [...stored.paths] };\n  if (Date.parse(since) >= cache.writtenAt) return { since, count: 0, paths: [] };\n  return null;\n}\n\n// src/node/journal/session-starts-log.ts\nvar MAX_OLD_BYTES = 256 * 1024;\nvar STALE_LOCK_MS = 3e4;\nfunction startsLogPath(pluginDir) {\n  return path4.join(pluginDir, STARTS_LOG);\n}\nfunction linesFrom(fd, from) {\n  const buf = readRange(fd, from, READ_STARTS_BYTES);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nfunction readLogTail(root, pluginDir) {\n  const fd = openStateFile(root, startsLogPath(pluginDir));\n  if (fd === null) return "";\n  try {\n    const size2 = fs3.fstatSync(fd).size;\n    const start = Math.max(0, size2 - READ_STARTS_BYTES);\n    let text2 = readRange(fd, start, size2 - start).toString("utf8");\n    if (start > 0) text2 = text2.slice(text2.indexOf("\\n") + 1);\n    return text2;\n  } catch {\n    return "";\n  } finally {\n    fs3.closeSync(fd);\n  }\n}\nfunction oldEntries(root, pluginDir) {\n  const text2 = readStateText(root, path4.join(pluginDir, OLD_STARTS_FILE), MAX_OLD_BYTES);\n  return text2 === null ? [] : parseSessionStarts(text2);\n}\nfunction oldConversations(root, pluginDir) {\n  return parseSessionStarts2(readStateJson(root, path4.join(pluginDir, SESSION_STARTS_FILE), MAX_OLD_BYTES));\n}\nfunction readConversationStarts(root, pluginDir) {\n  const recent = recentConversations(readLogTail(root, pluginDir), 2);\n  const none = { previous: null, current: null };\n  return conversationStarts(recent.length < 2 ? oldConversations(root, pluginDir) : none, recent);\n}\nfunction appendSessionStart(root, pluginDir, entry) {\n  return appendLanded(root, startsLogPath(pluginDir), encodeStartLine(entry)) >= HOOK_COMPACTS_STARTS_AT_BYTES;\n}\nfunction appendConversationStart(root, pluginDir, at) {\n  appendLanded(root, startsLogPath(pluginDir), conversationLine(at));\n}\nfunction takeLock(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    const st = statStateFile(root, lock);\n    if (st !== null && Math.abs(Date.now() - st.mtimeMs) < STALE_LOCK_MS) return false;\n    removeStateFile(root, lock);\n  }\n  return false;\n}\nfunction compactSessionStarts(root, pluginDir) {\n  const file = startsLogPath(pluginDir);\n  const lock = path4.join(pluginDir, STARTS_LOCK);\n  if (!takeLock(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    let head = { text: "", end: 0 };\n    if (fd !== null) {\n      const size2 = fs3.fstatSync(fd).size;\n      const start = Math.max(0, size2 - READ_STARTS_BYTES);\n      head = linesFrom(fd, start);\n      if (start > 0) head.text = head.text.slice(head.text.indexOf("\\n") + 1);\n    }\n    const log = parseStartsLog(head.text);\n    const old = oldConversations(root, pluginDir);\n    const conversations = conversationStarts({ previous: null, current: null }, [old.previous, old.current, ...log.conversations].filter((at) => at !== null));\n    let text2 = compactStartsLog([...oldEntries(root, pluginDir), ...log.entries], [conversations.previous, conversations.current].filter((at) => at !== null));\n    const tail = fd === null ? head : linesFrom(fd, head.end);\n    if (fd !== null) text2 += tail.text;\n    writeStateFile(root, file, text2);\n    for (const name of [OLD_STARTS_FILE, SESSION_STARTS_FILE]) {\n      if (inspectStateFile(root, path4.join(pluginDir, name)).kind === "file") removeStateFile(root, path4.join(pluginDir, name));\n    }\n    if (fd !== null) {\n      const late = linesFrom(fd, tail.end);\n      if (late.text !== "") appendLanded(root, file, late.text);\n    }\n    return true;\n  } finally {\n    if (fd !== null) fs3.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\n\n// src/node/journal/session-record.ts\nvar SAME_SESSION_MS = 3e4;\nvar NO_ID_MS = 5e3;\nvar DOCTOR_RUN_ENV = "SESSION_BRIEF_DOCTOR_RUN";\nvar NONE = { duplicate: false, outside: null, afterAnswer: null };\nfunction isDir(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction text(v, max) {\n  return typeof v === "string" && v !== "" ? v.slice(0, max) : null;\n}\nfunction readSessionInput(stdin, agent) {\n  return translateHookInput(agent, parseHookJson(stdin));\n}\nfunction facts(input) {\n  return { sessionId: text(input.session_id, 200), source: text(input.source, 40), cwd: text(input.cwd, 4096) };\n}\nfunction insideVault(root, cwd) {\n  if (!path5.isAbsolute(cwd)) return true;\n  if (vaultRelativeReal(root, cwd) !== null) return true;\n  const a = realPathOf(root);\n  const b = realPathOf(cwd);\n  return path5.resolve(root) === path5.resolve(cwd) || a !== null && a === b;\n}\nfunction rulesIndex(root, settings) {\n  const folder2 = path5.join(root, ...settings.rulesFolder.split("/"));\n  for (const name of ["_index.md", "index.md", "README.md", `${path5.basename(folder2)}.md`]) {\n    const file = path5.join(folder2, name);\n    if (fs4.existsSync(file)) return file;\n  }\n  return null;\n}\nvar markName = fileKey;\nfunction claim(root, pluginDir, key, agent, hasId) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  ensureStateFolder(root, dir);\n  const file = path5.join(dir, markName(key));\n  const windowMs = hasId ? SAME_SESSION_MS : NO_ID_MS;\n  const text2 = `${Date.now()}\n${agent}\n`;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    if (placeStateFile(root, file, text2)) return true;\n    const found = readStateText(root, file, 256);\n    const st = statStateFile(root, file);\n    if (found === null || st === null) {\n      removeStateFile(root, file);\n      continue;\n    }\n    const [written, by] = found.split("\\n");\n    const at = written === void 0 || written === "" ? st.mtimeMs : Number(written);\n    const age = Date.now() - at;\n    if (age >= 0 && age < windowMs && (hasId || by !== agent)) return false;\n    removeStateFile(root, file);\n  }\n  return true;\n}\nfunction pruneMarks(root, pluginDir) {\n  const dir = path5.join(pluginDir, MARKS_FOLDER);\n  const stamp = path5.join(dir, PRUNED_STAMP);\n  const pruned = statStateFile(root, stamp);\n  if (pruned !== null && Date.now() - pruned.mtimeMs < 6e4) return;\n  writeStateFile(root, stamp, "");\n  for (const entry of listStateFolder(root, dir, 500)) {\n    if (entry.name === PRUNED_STAMP || !entry.isFile()) continue;\n    const file = path5.join(dir, entry.name);\n    try {\n      const st = statStateFile(root, file);\n      if (st !== null && Date.now() - st.mtimeMs > 10 * 6e4) removeStateFile(root, file);\n    } catch {\n    }\n  }\n}\nfunction beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env) {\n  if (env[DOCTOR_RUN_ENV] === "1") return NONE;\n  const input = facts(hookInput);\n  let outside = null;\n  try {\n    if (input.cwd !== null && !insideVault(root, input.cwd)) {\n      const claudeMd = path5.join(root, "CLAUDE.md");\n      const index = rulesIndex(root, settings);\n      const readFirst = [...fs4.existsSync(claudeMd) ? [claudeMd] : [], ...index === null ? [] : [index]];\n      outside = { cwd: input.cwd, readFirst };\n    }\n  } catch {\n    outside = null;\n  }\n  if (pluginDir === null) return { duplicate: false, outside, afterAnswer: null };\n  if (!isDir(pluginDir)) {\n    try {\n      if (input.source === "startup" || input.source === "clear") appendConversationStart(root, pluginDir, now.toISOString());\n    } catch {\n    }\n    return { duplicate: false, outside, afterAnswer: null };\n  }\n  let duplicate = false;\n  try {\n    const key = `${input.sessionId ?? ""}\\0${input.source ?? ""}`;\n    duplicate = !claim(root, pluginDir, key, agent, input.sessionId !== null);\n    pruneMarks(root, pluginDir);\n  } catch {\n    duplicate = false;\n  }\n  let afterAnswer = null;\n  try {\n    const grown = appendSessionStart(root, pluginDir, { at: now.toISOString(), agent, source: input.source, sessionId: input.sessionId, cwd: input.cwd, outside: outside !== null, delivered: !duplicate });\n    if (grown) {\n      afterAnswer = () => {\n        try {\n          compactSessionStarts(root, pluginDir);\n        } catch {\n        }\n      };\n    }\n  } catch {\n  }\n  return { duplicate, outside, afterAnswer };\n}\n\n// src/core/dates.ts\nfunction isoDate(now) {\n  const y = String(now.getFullYear()).padStart(4, "0");\n  const m = String(now.getMonth() + 1).padStart(2, "0");\n  const d = String(now.getDate()).padStart(2, "0");\n  return `${y}-${m}-${d}`;\n}\n\n// bridge/context.ts\nvar fs7 = require("node:fs");\nvar os = require("node:os");\nvar path8 = require("node:path");\n\n// src/node/vault-config.ts\nvar fs6 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/core/first-run.ts\nvar AGENT_RULE_FILES = [\n  { path: "CLAUDE.md", scope: "CLAUDE.md" },\n  { path: "AGENTS.md", scope: "AGENTS.md" },\n  { path: "GEMINI.md", scope: "GEMINI.md" },\n  { path: ".claude/agents", scope: ".claude/agents/**" },\n  { path: ".claude/skills", scope: ".claude/skills/**" },\n  { path: ".cursor/rules", scope: ".cursor/rules/**" }\n];\nvar RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;\nvar SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;\nfunction namedLikeSetupFolder(name) {\n  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);\n}\nfunction lastPart(folder2) {\n  return folder2.slice(folder2.lastIndexOf("/") + 1);\n}\nfunction pick(folders, name, minNotes) {\n  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);\n  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));\n  return hits[0]?.path ?? null;\n}\nfunction proposeSetup(facts2) {\n  const found = [];\n  const rules = pick(facts2.folders, RULES_NAME, 1);\n  const sessions = pick(facts2.folders, SESSIONS_NAME, 0);\n  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);\n  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);\n  if (rules !== null) found.push(`${rules}/`);\n  if (sessions !== null) found.push(`${sessions}/`);\n  const ruleScope = [];\n  for (const f of AGENT_RULE_FILES) {\n    if (!facts2.present.includes(f.path)) continue;\n    ruleScope.push(f.scope);\n    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);\n  }\n  ruleScope.push(`${rulesFolder}/**`);\n  return { rulesFolder, sessionsFolder, ruleScope, found };\n}\n\n// src/node/top-level-facts.ts\nvar fs5 = require("node:fs");\nvar path6 = require("node:path");\nfunction exists(file) {\n  try {\n    fs5.lstatSync(file);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction entries(dir) {\n  try {\n    return fs5.readdirSync(dir, { withFileTypes: true });\n  } catch {\n    return [];\n  }\n}\nfunction topLevelFacts(root) {\n  const present = AGENT_RULE_FILES.filter((f) => exists(path6.join(root, f.path))).map((f) => f.path);\n  const folders = [];\n  for (const entry of entries(root)) {\n    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;\n    const notes = entries(path6.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;\n    folders.push({ path: entry.name, notes });\n  }\n  return { present, folders };\n}\n\n// src/node/vault-config.ts\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path7.dirname(path7.resolve(scriptPath));\n  if (path7.basename(dir) === "session-brief") dir = path7.dirname(dir);\n  if (path7.basename(dir) !== "hooks" || path7.basename(path7.dirname(dir)) !== ".claude") return null;\n  return path7.dirname(path7.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text2 = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text2 === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text2);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir2(p) {\n  try {\n    return fs6.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path7.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir2(path7.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir2(path7.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs6.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path7.join(root, name);\n    if (fs6.existsSync(path7.join(dir, "app.json")) || isDir2(path7.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path7.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir2(path7.join(root, dir))) return path7.join(root, dir);\n  return configDir === null ? null : path7.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction setupDefaults(root) {\n  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));\n  return { rulesFolder, sessionsFolder, ruleScope };\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const stored = pluginDir === null ? void 0 : readJson(root, path7.join(pluginDir, SETTINGS_FILE), warnings);\n  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path7.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nvar AGENT_COMMANDS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use", "turn-end", "baseline", "mcp"]);\nfunction vaultAround(cwd, home) {\n  const stop = path8.resolve(home);\n  let dir = path8.resolve(cwd);\n  for (; ; ) {\n    const parent = path8.dirname(dir);\n    if (dir === stop || parent === dir) return null;\n    if (findConfigDir(dir, void 0, []) !== null) return dir;\n    dir = parent;\n  }\n}\nfunction vaultRoot(args, scriptPath, env = process.env, cwd = process.cwd()) {\n  const given = stringFlag(args, "vault");\n  let root = given !== void 0 ? path8.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null && !AGENT_COMMANDS.has(args.command)) root = vaultAround(cwd, env.HOME || env.USERPROFILE || os.homedir());\n  if (root === null) {\n    throw new UsageError(\n      AGENT_COMMANDS.has(args.command) ? `${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/` : `no Obsidian vault here: ${args.command} found no vault around the current folder; run it inside your vault or pass --vault <folder>`\n    );\n  }\n  let ok = false;\n  try {\n    ok = fs7.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs7.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path8.resolve(root, name);\n  if (path8.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs8 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve8) => {\n    if (process.stdin.isTTY) {\n      resolve8(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve8(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction outputWritten() {\n  return !streamed;\n}\nfunction writeOut(text2) {\n  const bytes = Buffer.from(text2, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs8.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/session-start.ts\nvar path21 = require("node:path");\n\n// src/node/tiers/brief-pipeline.ts\nvar fs16 = require("node:fs");\nvar path19 = require("node:path");\n\n// src/core/schemas/shape.ts\nfunction isRecord(v) {\n  return v !== null && typeof v === "object" && !Array.isArray(v);\n}\nvar str3 = (v, at) => typeof v === "string" ? null : `${at} is not a string`;\nfunction isNotePath(p) {\n  if (p === "" || p.charCodeAt(0) === 47 || p.includes("\\\\") || p.includes("\\0")) return false;\n  if (p.charCodeAt(1) === 58 && /^[A-Za-z]:/.test(p)) return false;\n  if (p.charCodeAt(0) !== 46 && !p.includes("/.") && !p.includes("//") && !p.endsWith("/")) return true;\n  for (const part of p.split("/")) if (part === "." || part === ".." || part === "") return false;\n  return true;\n}\nvar notePath = (v, at) => typeof v === "string" && isNotePath(v) ? null : `${at} is not a vault-relative path`;\nvar bool = (v, at) => typeof v === "boolean" ? null : `${at} is not true or false`;\nvar num = (v, at) => typeof v === "number" && Number.isFinite(v) ? null : `${at} is not a number`;\nvar time = (v, at) => typeof v === "number" && Number.isFinite(v) && Math.abs(v) <= 864e13 ? null : `${at} is not a time`;\nfunction int(min, max) {\n  return (v, at) => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max ? null : `${at} is not a whole number from ${min} to ${max}`;\n}\nfunction oneOf(...values) {\n  return (v, at) => values.includes(v) ? null : `${at} is not one of ${values.map((x) => JSON.stringify(x)).join(", ")}`;\n}\nfunction matches(re, what) {\n  return (v, at) => typeof v === "string" && re.test(v) ? null : `${at} is not ${what}`;\n}\nfunction optional(check) {\n  return (v, at) => v === void 0 ? null : check(v, at);\n}\nfunction nullable(check) {\n  return (v, at) => v === null ? null : check(v, at);\n}\nfunction either(...checks) {\n  return (v, at) => {\n    let first = null;\n    for (const c of checks) {\n      const problem = c(v, at);\n      if (problem === null) return null;\n      first ??= problem;\n    }\n    return first;\n  };\n}\nfunction listOf(item, max = Number.POSITIVE_INFINITY) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length > max) return `${at} has more than ${max} entries`;\n    for (let i = 0; i < v.length; i++) {\n      if (item(v[i], "") !== null) return item(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\nfunction object(fields) {\n  const keys = Object.keys(fields);\n  return (v, at) => {\n    if (!isRecord(v)) return `${at} is not an object`;\n    for (const key of keys) {\n      const check = fields[key];\n      if (check(v[key], "") !== null) return check(v[key], at === "" ? key : `${at}.${key}`);\n    }\n    return null;\n  };\n}\nfunction tuple(items, optionalTail = 0) {\n  return (v, at) => {\n    if (!Array.isArray(v)) return `${at} is not a list`;\n    if (v.length < items.length - optionalTail || v.length > items.length) return `${at} does not have ${items.length - optionalTail === items.length ? items.length : `${items.length - optionalTail} to ${items.length}`} entries`;\n    for (let i = 0; i < items.length; i++) {\n      const check = items[i];\n      if (check === void 0 || i >= v.length && i >= items.length - optionalTail) continue;\n      if (check(v[i], "") !== null) return check(v[i], `${at}[${i}]`);\n    }\n    return null;\n  };\n}\n\n// src/node/tiers/cache-read.ts\nvar path9 = require("node:path");\n\n// src/core/item-ids.ts\nvar ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];\n\n// src/core/schemas/brief.ts\nvar ISO_DATE = matches(/^\\d{4}-\\d{2}-\\d{2}$/, "a date YYYY-MM-DD");\nvar hit = object({ where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar reviewEntry = object({ path: notePath, mtime: time, hits: listOf(hit) });\nvar listItem = object({ count: int(0, Number.MAX_SAFE_INTEGER), paths: listOf(notePath), entries: listOf(reviewEntry) });\nvar checkBrief = object({\n  date: ISO_DATE,\n  weekday: int(0, 6),\n  items: object({\n    dailyNote: nullable(object({ path: notePath, exists: bool })),\n    // One list item per entry of the table of brief items (brief-items.ts).\n    ...Object.fromEntries(LIST_ITEM_IDS.map((id) => [id, nullable(listItem)]))\n  }),\n  errors: listOf(object({ item: oneOf(...ITEM_IDS, "scan"), message: str3 }))\n});\n\n// src/core/schemas/brief-cache.ts\nvar ISO_TIME = matches(/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/, "an ISO-8601 time");\nvar BRIEF_CACHE_FORMAT = "session-brief-cache";\nvar MAX_NAMES = 1e3;\nvar COUNT = int(0, Number.MAX_SAFE_INTEGER);\nvar FILE_IDENTITY = object({ ino: num, size: COUNT, mtimeMs: num });\nfunction checkBriefCache(version) {\n  return object({\n    format: oneOf(BRIEF_CACHE_FORMAT),\n    version: oneOf(version),\n    writer: oneOf("bridge", "plugin"),\n    writtenAt: time,\n    date: ISO_DATE,\n    key: str3,\n    indexId: str3,\n    noteCount: int(0, Number.MAX_SAFE_INTEGER),\n    brief: checkBrief,\n    namesPerItem: int(0, MAX_NAMES),\n    lang: optional(oneOf("en", "de")),\n    locale: optional(str3),\n    plugin: optional(object({ pid: int(1, 2 ** 32), pending: bool, started: optional(str3) })),\n    news: optional(listOf(object({ since: ISO_TIME, count: COUNT, paths: listOf(notePath, MAX_NAMES) }), 2)),\n    agentChanges: optional(\n      object({\n        journal: nullable(FILE_IDENTITY),\n        lastLine: nullable(str3),\n        marks: nullable(FILE_IDENTITY),\n        records: COUNT,\n        count: COUNT,\n        paths: listOf(notePath, MAX_NAMES),\n        expires: nullable(time),\n        deleted: optional(listOf(notePath, MAX_NAMES)),\n        renamed: optional(listOf(object({ path: notePath, from: notePath }), MAX_NAMES)),\n        renamesUntil: optional(ISO_TIME)\n      })\n    ),\n    stamp: optional(object({ notes: int(0, Number.MAX_SAFE_INTEGER), hash: matches(/^[0-9a-f]{16}$/, "16 hex digits") }))\n  });\n}\n\n// src/core/schemas/brief-index.ts\nvar BRIEF_INDEX_FORMAT = "session-brief-index";\nvar tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });\nvar noteFlags = object({\n  needsReview: listOf(tagHit),\n  review: listOf(tagHit),\n  reviewDone: bool,\n  pendingReview: listOf(tagHit),\n  daily: bool\n});\nvar fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);\nvar row = (v, at) => {\n  if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;\n  return fullRow(v, at);\n};\nfunction checkBriefIndex(version) {\n  return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });\n}\n\n// src/core/cache-format.ts\nvar CACHE_VERSION = 3;\nvar INDEX_VERSION = 2;\nfunction checkedBriefCache(c) {\n  if (c === void 0) return { ok: false, why: "no cache file, or not JSON" };\n  const problem = checkBriefCache(CACHE_VERSION)(c, "");\n  return problem === null ? { ok: true, value: c } : { ok: false, why: problem };\n}\nfunction checkedBriefIndex(c, id) {\n  if (c === void 0) return { ok: false, why: "no index file, or not JSON" };\n  const problem = checkBriefIndex(INDEX_VERSION)(c, "");\n  if (problem !== null) return { ok: false, why: problem };\n  if (c.id !== id) return { ok: false, why: "index from another write" };\n  return { ok: true, value: c };\n}\n\n// src/node/tiers/cache-read.ts\nvar MAX_BYTES = 256 * 1024 * 1024;\nfunction readJsonFile(root, file) {\n  const text2 = readStateText(root, file, MAX_BYTES);\n  if (text2 === null) return inspectStateFile(root, file).kind === "missing" ? { missing: true } : { missing: false, value: void 0 };\n  try {\n    return { missing: false, value: JSON.parse(text2) };\n  } catch {\n    return { missing: false, value: void 0 };\n  }\n}\nfunction readBriefCacheChecked(root, pluginDir) {\n  const read2 = readJsonFile(root, path9.join(pluginDir, BRIEF_FILE));\n  if (read2.missing) return { state: "missing" };\n  if (read2.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefCache(read2.value);\n  return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };\n}\nfunction readBriefIndexChecked(root, pluginDir, id) {\n  const read2 = readJsonFile(root, path9.join(pluginDir, INDEX_FILE));\n  if (read2.missing) return { state: "missing" };\n  if (read2.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };\n  const checked = checkedBriefIndex(read2.value, id);\n  if (checked.ok) return { state: "ok", value: checked.value };\n  return checked.why === "index from another write" ? { state: "missing" } : { state: "rejected", why: `${INDEX_FILE}: ${checked.why}` };\n}\n\n// src/node/tiers/plugin-tier.ts\nvar fs10 = require("node:fs");\nvar path10 = require("node:path");\n\n// src/node/live/process-identity.ts\nvar fs9 = require("node:fs");\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/live/process-identity.ts\nfunction linuxIdentity(pid) {\n  try {\n    const stat = fs9.readFileSync(`/proc/${pid}/stat`, "utf8");\n    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" ");\n    const startTicks = rest[19];\n    if (startTicks === void 0 || !/^\\d+$/.test(startTicks)) return null;\n    const boot = fs9.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();\n    const ns = fs9.readlinkSync(`/proc/${pid}/ns/pid`);\n    return `linux:${boot}:${ns}:${startTicks}`;\n  } catch {\n    return null;\n  }\n}\nfunction psIdentity(pid) {\n  try {\n    const out = builtinOnDemand("node:child_process").execFileSync("ps", ["-o", "lstart=", "-p", String(pid)], { encoding: "utf8", timeout: 2e3, stdio: ["ignore", "pipe", "ignore"], env: { PATH: "/bin:/usr/bin", LC_ALL: "C" } }).trim();\n    return out === "" ? null : `ps:${out}`;\n  } catch {\n    return null;\n  }\n}\nfunction processIdentity(pid, platform = process.platform) {\n  if (pid !== "self" && (!Number.isInteger(pid) || pid <= 0)) return null;\n  if (platform === "linux") return linuxIdentity(pid);\n  if (platform === "darwin" || platform === "freebsd" || platform === "openbsd") return psIdentity(pid === "self" ? process.pid : pid);\n  return null;\n}\nfunction sameProcess(pid, started) {\n  if (started === void 0 || started === "") return false;\n  const now = processIdentity(pid);\n  return now !== null && now === started;\n}\n\n// src/node/tiers/plugin-tier.ts\nfunction exists2(root) {\n  return (p) => {\n    try {\n      return fs10.statSync(path10.join(root, p)).isFile();\n    } catch {\n      return false;\n    }\n  };\n}\nfunction usableCache(ctx, now, why, rejected = [], read2) {\n  if (ctx.pluginDir === null) {\n    why.push("no Obsidian config folder found, so no cache");\n    return null;\n  }\n  const got = read2 ?? readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const cache = got.state === "ok" ? got.value : null;\n  if (got.state === "rejected") {\n    why.push(`cache rejected: ${got.why}`);\n    rejected.push(got.why);\n  } else if (cache === null) why.push("no readable cache");\n  else if (cache.date !== isoDate(now)) why.push(`cache is from ${cache.date}`);\n  else if (cache.key !== ctx.key) why.push("settings changed since the cache was written");\n  else return cache;\n  return null;\n}\nfunction withDailyNoteChecked(brief, root) {\n  const daily = brief.items.dailyNote;\n  if (daily === null) return brief;\n  return { ...brief, items: { ...brief.items, dailyNote: { path: daily.path, exists: exists2(root)(daily.path) } } };\n}\nfunction servedByPlugin(cache) {\n  return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);\n}\n\n// src/node/journal/agent-journal.ts\nvar fs13 = require("node:fs");\nvar path12 = require("node:path");\n\n// src/node/journal/agent-journal-copy.ts\nvar fs12 = require("node:fs");\n\n// src/node/journal/user-state-dir.ts\nvar fs11 = require("node:fs");\nvar path11 = require("node:path");\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path11.join(env.LOCALAPPDATA ?? path11.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path11.join(home, "Library", "Application Support", "session-brief");\n  return path11.join(env.XDG_STATE_HOME ?? path11.join(home, ".local", "state"), "session-brief");\n}\nfunction vaultStateFile(root, prefix, suffix, env = process.env) {\n  let real = path11.resolve(root);\n  try {\n    real = fs11.realpathSync.native(real);\n  } catch {\n  }\n  return path11.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);\n}\n\n// src/node/journal/agent-journal-copy.ts\nfunction journalCopyFile(root, env = process.env) {\n  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);\n}\nfunction readTail(fd) {\n  const size2 = fs12.fstatSync(fd).size;\n  const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n  return readRange(fd, start, size2 - start);\n}\nfunction readCopyText(root, env = process.env) {\n  const fd = openUserStateFile(journalCopyFile(root, env));\n  if (fd === null) return null;\n  try {\n    return readTail(fd).toString("utf8");\n  } finally {\n    fs12.closeSync(fd);\n  }\n}\n\n// src/node/journal/agent-journal.ts\nfunction journalPath(pluginDir) {\n  return path12.join(pluginDir, JOURNAL_FILE);\n}\nfunction readJournalText(root, pluginDir) {\n  const fd = openStateFile(root, journalPath(pluginDir));\n  if (fd === null) return "";\n  try {\n    const size2 = fs13.fstatSync(fd).size;\n    const start = Math.max(0, size2 - 2 * COMPACT_AT_BYTES);\n    return readRange(fd, start, size2 - start).toString("utf8");\n  } finally {\n    fs13.closeSync(fd);\n  }\n}\nfunction readJournalState(root, pluginDir, now) {\n  let copy = null;\n  try {\n    copy = readCopyText(root);\n  } catch {\n    copy = null;\n  }\n  return withCopy(boundJournal(parseJournal(readJournalText(root, pluginDir)), now), copy === null ? null : parseJournal(copy), now);\n}\n\n// src/node/review/change-lines.ts\nvar path14 = require("node:path");\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_HEADER_BYTES = 4096;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path22) {\n  return fileKey(`${session ?? ""}\\0${path22}`);\n}\nvar ISO3 = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nvar STATES = /* @__PURE__ */ new Set(["kept", "new", "too-large"]);\nfunction parseHeader(line) {\n  let v;\n  try {\n    v = JSON.parse(line);\n  } catch {\n    return null;\n  }\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.v !== 1 || typeof o.path !== "string" || !isVaultPath(o.path)) return null;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (o.tool !== null && o.tool !== void 0 && typeof o.tool !== "string") return null;\n  if (typeof o.at !== "string" || !ISO3.test(o.at) || typeof o.state !== "string" || !STATES.has(o.state)) return null;\n  return { path: o.path, session: o.session, at: o.at, state: o.state, tool: typeof o.tool === "string" ? o.tool : null };\n}\nfunction isVaultPath(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\n\n// src/node/review/before-versions.ts\nvar fs14 = require("node:fs");\nvar path13 = require("node:path");\nfunction beforeFolder(place) {\n  return path13.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path13.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction splitHeader(data) {\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return null;\n  const header = parseHeader(data.subarray(0, nl).toString("utf8"));\n  return header === null ? null : { header, body: data.subarray(nl + 1) };\n}\nfunction parseBeforeFile(data, expect) {\n  const split = splitHeader(data);\n  if (split === null) return null;\n  const { header, body } = split;\n  if (expect !== void 0 && (header.path !== expect.path || header.session !== expect.session)) return null;\n  if (header.state === "kept") return { ...header, bytes: body };\n  return { ...header, bytes: header.state === "new" ? Buffer.alloc(0) : null };\n}\nfunction readAfter(place, file, sha256) {\n  const none = { afterHash: null, afterBytes: null };\n  const data = readStateFile(place.root, file, MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return none;\n  const nl = data.indexOf(10);\n  if (nl < 0 || nl > MAX_HEADER_BYTES) return none;\n  let v;\n  try {\n    v = JSON.parse(data.subarray(0, nl).toString("utf8"));\n  } catch {\n    return none;\n  }\n  if (typeof v !== "object" || v === null || typeof v.sha256 !== "string" || !/^[0-9a-f]{64}$/.test(v.sha256)) return none;\n  const bytes = v.kept === true ? data.subarray(nl + 1) : null;\n  return { afterHash: v.sha256, afterBytes: bytes !== null && sha256 !== void 0 && sha256(bytes) === v.sha256 ? bytes : null };\n}\nfunction readBeforeVersion(place, rel, session, sha256) {\n  const data = readStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX), MAX_NOTE_BYTES + MAX_HEADER_BYTES + 1);\n  if (data === null) return null;\n  const parsed = parseBeforeFile(data, { path: rel, session });\n  if (parsed === null) return null;\n  return { ...parsed, ...readAfter(place, fileOf(place, session, rel, AFTER_SUFFIX), sha256) };\n}\nfunction readHeader(root, file) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    return splitHeader(readRange(fd, 0, MAX_HEADER_BYTES + 1))?.header ?? null;\n  } finally {\n    fs14.closeSync(fd);\n  }\n}\nfunction listBeforeHeaders(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.name.endsWith(BEFORE_SUFFIX)) continue;\n    const header = readHeader(place.root, path13.join(dir, d.name));\n    if (header === null || `${beforeStem(header.session, header.path)}${BEFORE_SUFFIX}` !== d.name) continue;\n    out.push(header);\n  }\n  return out.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\n\n// src/node/review/change-lines.ts\nvar COUNT_READ_BUDGET = 16 * 1024 * 1024;\nfunction changeLines(place, paths) {\n  const lines = {};\n  const large = {};\n  if (paths.length === 0 || !isStateFolder(place.root, beforeFolder(place))) return { lines, large };\n  const wanted = new Set(paths);\n  const newest = /* @__PURE__ */ new Map();\n  for (const h of listBeforeHeaders(place)) {\n    if (!wanted.has(h.path)) continue;\n    const seen = newest.get(h.path);\n    if (seen === void 0 || h.at > seen.at) newest.set(h.path, h);\n  }\n  let read2 = 0;\n  for (const p of paths) {\n    const h = newest.get(p);\n    if (h === void 0) continue;\n    if (read2 > COUNT_READ_BUDGET) break;\n    const v = readBeforeVersion(place, p, h.session);\n    if (v === null || v.bytes === null) continue;\n    const file = path14.join(place.root, ...p.split("/"));\n    const before = v.state === "new" ? Buffer.alloc(0) : v.bytes;\n    const size2 = statStateFile(place.root, file)?.size ?? 0;\n    read2 += before.length + Math.min(size2, MAX_NOTE_BYTES);\n    if (size2 > MAX_NOTE_BYTES) {\n      large[p] = { before: before.length, after: size2 };\n      continue;\n    }\n    const after = readStateFile(place.root, file, MAX_NOTE_BYTES) ?? Buffer.alloc(0);\n    const counts = countLines(before.toString("utf8"), after.toString("utf8"));\n    if (counts === null) large[p] = { before: before.length, after: after.length };\n    else lines[p] = counts;\n  }\n  return { lines, large };\n}\n\n// src/node/journal/agent-summary.ts\nvar fs15 = require("node:fs");\nvar path17 = require("node:path");\n\n// src/core/agent-summary.ts\nfunction newestByPath(records, marks, there) {\n  const sessions = unreviewedSessions(records, marks, there);\n  const newest = /* @__PURE__ */ new Map();\n  for (const s of sessions) {\n    for (const c of s.changes) {\n      const seen = newest.get(c.path);\n      if (seen === void 0 || c.at > seen) newest.set(c.path, c.at);\n    }\n  }\n  return { item: agentChangesItem(sessions), newest };\n}\nfunction itemFromSummary(summary, now, cap) {\n  if (summary.expires !== null && now.getTime() > summary.expires) return null;\n  if (summary.paths.length < Math.min(summary.count, cap)) return null;\n  return withKinds({ count: summary.count, paths: summary.paths.slice(0, cap) }, summary);\n}\nfunction itemWithTail(summary, tail, marks, there, now, cap) {\n  const base = itemFromSummary(summary, now, cap);\n  if (base === null) return null;\n  if (summary.records + tail.length > MAX_RECORDS) return null;\n  if (tail.some((r) => r.change !== void 0 || summary.renamesUntil !== void 0 && r.at <= summary.renamesUntil)) return null;\n  const added = newestByPath(boundJournal(tail, now), marks, there).item.paths;\n  if (summary.renamed !== void 0 && summary.renamed.some((r) => added.includes(r.path))) return null;\n  const listed = new Set(summary.paths);\n  const complete = summary.paths.length >= summary.count;\n  const last = summary.paths[summary.paths.length - 1];\n  const fresh = [];\n  for (const p of added) {\n    if (listed.has(p)) continue;\n    if (!complete && (last === void 0 || comparePaths(p, last) > 0)) return null;\n    fresh.push(p);\n  }\n  const paths = [...summary.paths, ...fresh].sort(comparePaths);\n  return withKinds({ count: summary.count + fresh.length, paths: paths.slice(0, cap) }, summary);\n}\n\n// src/node/journal/review-seal.ts\nvar path16 = require("node:path");\n\n// src/core/review-seal.ts\nvar PAYLOAD_PREFIX = "session-brief review marks 1\\n";\nvar KEY_RE = /^[0-9a-f]{64}$/;\nvar MAX_DEVICE_LABEL = 64;\nfunction isRecord2(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v);\n}\nfunction parseSeen(v) {\n  const seen = {};\n  if (!isRecord2(v)) return seen;\n  for (const [k, n] of Object.entries(v)) if (KEY_RE.test(k) && Number.isSafeInteger(n) && n > 0) seen[k] = n;\n  return seen;\n}\nfunction parseSeal(v) {\n  if (!isRecord2(v)) return null;\n  if (v.schema !== 1 && v.schema !== 2 || typeof v.marks !== "string" || typeof v.at !== "string") return null;\n  return { marks: v.marks, at: v.at, seen: parseSeen(v.seen), vault: typeof v.vault === "string" && v.vault !== "" ? v.vault : null };\n}\nfunction shortKeyId(key) {\n  return `${key.slice(0, 4)}-${key.slice(4, 8)}-${key.slice(8, 12)}`;\n}\nfunction parseSigner(v) {\n  if (!isRecord2(v)) return null;\n  const { key, device, vault, seq } = v;\n  if (typeof key !== "string" || !KEY_RE.test(key) || typeof vault !== "string" || vault === "" || vault.length > 64) return null;\n  if (!Number.isSafeInteger(seq) || seq <= 0) return null;\n  if (device !== null && (typeof device !== "string" || device.length > MAX_DEVICE_LABEL)) return null;\n  return { key, device, vault, seq };\n}\nfunction payloadOf(o) {\n  const rest = { ...o };\n  delete rest.signature;\n  return `${PAYLOAD_PREFIX}${JSON.stringify(rest)}`;\n}\nfunction readSignature(text2) {\n  if (text2 === null) return null;\n  let o;\n  try {\n    o = JSON.parse(text2);\n  } catch {\n    return null;\n  }\n  if (!isRecord2(o) || typeof o.signature !== "string") return null;\n  const signer = parseSigner(o.signed);\n  return signer === null ? null : { signer, payload: payloadOf(o), signature: o.signature };\n}\nfunction verifiedSigner(text2, trust) {\n  if (trust === void 0) return null;\n  const signed = readSignature(text2);\n  if (signed === null) return null;\n  return trust.verify(signed.payload, signed.signer.key, signed.signature) ? signed.signer : null;\n}\nfunction parseText(text2) {\n  if (text2 === null || text2.trim() === "") return parseReviewMarks(void 0);\n  try {\n    return parseReviewMarks(JSON.parse(text2));\n  } catch {\n    return parseReviewMarks(void 0);\n  }\n}\nfunction judgeMarks(text2, seal, trust) {\n  if (seal === null || seal.marks === (text2 ?? "")) return { marks: parseText(text2), outside: null, reseal: false };\n  const signer = verifiedSigner(text2, trust);\n  const fresh = signer !== null && signer.seq > (seal.seen[signer.key] ?? 0) && (seal.vault === null || seal.vault === signer.vault);\n  if (fresh && trust !== void 0 && (signer.key === trust.own || trust.trusted.has(signer.key))) {\n    return { marks: parseText(text2), outside: null, reseal: true };\n  }\n  const device = fresh ? { key: signer.key, id: shortKeyId(signer.key), label: signer.device } : null;\n  return { marks: parseText(seal.marks), outside: { marks: parseText(text2), text: text2, device }, reseal: false };\n}\nfunction hiddenByOutsideMarks(records, verdict, exists3) {\n  if (verdict.outside === null) return 0;\n  const unreviewed = (marks) => new Set(followRenames(records, marks.renames).filter((r) => !isReviewed(r, marks) && exists3(r.path)).map((r) => r.path));\n  const shown = unreviewed(verdict.marks);\n  const still = unreviewed(verdict.outside.marks);\n  let hidden = 0;\n  for (const p of shown) if (!still.has(p)) hidden++;\n  return hidden;\n}\n\n// src/node/journal/device-key.ts\nvar path15 = require("node:path");\nvar MAX_BYTES2 = 256 * 1024;\nvar SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");\nvar crypto = () => builtinOnDemand("node:crypto");\nfunction deviceKeyFile(env = process.env) {\n  return path15.join(userStateDir(env), DEVICE_KEY_FILE);\n}\nfunction trustedDevicesFile(env = process.env) {\n  return path15.join(userStateDir(env), TRUSTED_DEVICES_FILE);\n}\nfunction readJson2(file) {\n  const data = readRegularFile(file, MAX_BYTES2);\n  if (data === null) return null;\n  try {\n    return JSON.parse(data.toString("utf8"));\n  } catch {\n    return null;\n  }\n}\nfunction readDeviceKey(env = process.env) {\n  const v = readJson2(deviceKeyFile(env));\n  if (typeof v !== "object" || v === null) return null;\n  const o = v;\n  if (o.schema !== 1 || typeof o.key !== "string" || !/^[0-9a-f]{64}$/.test(o.key) || typeof o.private !== "string") return null;\n  return { key: o.key, private: o.private, label: typeof o.label === "string" ? o.label.slice(0, MAX_DEVICE_LABEL) : null };\n}\nfunction verifySignature(payload, key, signature) {\n  try {\n    const publicKey = crypto().createPublicKey({ key: Buffer.concat([SPKI_PREFIX, Buffer.from(key, "hex")]), format: "der", type: "spki" });\n    return crypto().verify(null, Buffer.from(payload, "utf8"), publicKey, Buffer.from(signature, "base64"));\n  } catch {\n    return false;\n  }\n}\nfunction readTrustedDevices(env = process.env) {\n  const v = readJson2(trustedDevicesFile(env));\n  if (typeof v !== "object" || v === null || !Array.isArray(v.devices)) return [];\n  const out = [];\n  for (const d of v.devices) {\n    if (typeof d !== "object" || d === null) continue;\n    const { key, label, at } = d;\n    if (typeof key === "string" && /^[0-9a-f]{64}$/.test(key)) out.push({ key, label: typeof label === "string" ? label : null, at: typeof at === "string" ? at : "" });\n  }\n  return out;\n}\nfunction deviceTrust(env = process.env) {\n  return { own: readDeviceKey(env)?.key ?? null, trusted: new Set(readTrustedDevices(env).map((d) => d.key)), verify: verifySignature };\n}\n\n// src/node/journal/review-seal.ts\nvar MAX_BYTES3 = 4 * 1024 * 1024;\nfunction sealFile(root, env = process.env) {\n  return vaultStateFile(root, REVIEW_SEAL_PREFIX, ".json", env);\n}\nfunction readSeal(root, env = process.env) {\n  const data = readRegularFile(sealFile(root, env), MAX_BYTES3);\n  if (data === null) return null;\n  try {\n    return parseSeal(JSON.parse(data.toString("utf8")));\n  } catch {\n    return null;\n  }\n}\nfunction readMarksText(root, pluginDir) {\n  return readStateText(root, path16.join(pluginDir, REVIEW_FILE), MAX_BYTES3);\n}\nfunction marksChangedAt(root, pluginDir) {\n  const st = statStateFile(root, path16.join(pluginDir, REVIEW_FILE));\n  return st === null ? null : new Date(st.mtimeMs).toISOString();\n}\nfunction trustedMarks(root, pluginDir, text2 = readMarksText(root, pluginDir), env = process.env) {\n  return judgeMarksText(root, text2, env);\n}\nfunction judgeMarksText(root, text2, env = process.env) {\n  const seal = readSeal(root, env);\n  const trust = seal === null || seal.marks === (text2 ?? "") ? void 0 : deviceTrust(env);\n  return judgeMarks(text2, seal, trust);\n}\n\n// src/node/journal/agent-summary.ts\nfunction identity(st) {\n  return { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs };\n}\nfunction sameFile(a, b) {\n  return a === b || a !== null && b !== null && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;\n}\nfunction statIdentity(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "file") return identity(entry.stat);\n  return entry.kind === "missing" ? null : void 0;\n}\nfunction readFrom(fd, from) {\n  const st = fs15.fstatSync(fd);\n  const start = Math.min(from, st.size);\n  return { bytes: readRange(fd, start, st.size - start), id: identity(st) };\n}\nfunction readMarks(root, pluginDir) {\n  const file = path17.join(pluginDir, REVIEW_FILE);\n  const fd = openStateFile(root, file);\n  let text2 = null;\n  let id = null;\n  if (fd === null) {\n    if (inspectStateFile(root, file).kind !== "missing") throw new Error(`${REVIEW_FILE} is not a regular file`);\n  } else {\n    try {\n      const read2 = readFrom(fd, 0);\n      text2 = read2.bytes.toString("utf8");\n      id = read2.id;\n    } finally {\n      fs15.closeSync(fd);\n    }\n  }\n  const verdict = judgeMarksText(root, text2);\n  return { marks: verdict.marks, id, outside: verdict.outside !== null };\n}\nfunction noteThere(place) {\n  const there = exists2(place.root);\n  return (p) => isCountedNote(p, place.excludedRootFolders) && there(p);\n}\nvar lastWhole = null;\nfunction wholeKey(place, now, journal, marks) {\n  return JSON.stringify([place.root, place.pluginDir, place.excludedRootFolders, now.getTime(), journal, marks]);\n}\nfunction wholeItemJustMade(place, now) {\n  if (lastWhole === null) return null;\n  const journal = statIdentity(place.root, journalPath(place.pluginDir));\n  const marks = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));\n  if (journal === void 0 || marks === void 0 || lastWhole.key !== wholeKey(place, now, journal, marks)) return null;\n  return withKinds({ count: lastWhole.item.count, paths: [...lastWhole.item.paths] }, lastWhole.item);\n}\nfunction appendedText(root, file, summary, now) {\n  const was = summary.journal;\n  if (was !== null && (summary.lastLine === null || now.ino !== was.ino)) return null;\n  const from = was?.size ?? 0;\n  if (now.size <= from || now.size > 2 * COMPACT_AT_BYTES) return null;\n  const check = was === null || from === 0 ? "" : `${summary.lastLine}\n`;\n  const checkBytes = Buffer.byteLength(check);\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    const { bytes, id } = readFrom(fd, from - checkBytes);\n    if (was !== null && id.ino !== was.ino || id.size > 2 * COMPACT_AT_BYTES) return null;\n    if (bytes.subarray(0, checkBytes).toString("utf8") !== check) return null;\n    return bytes.subarray(checkBytes).toString("utf8");\n  } finally {\n    fs15.closeSync(fd);\n  }\n}\nfunction agentChangesFromSummary(place, summary, now, cap) {\n  try {\n    const marksNow = statIdentity(place.root, path17.join(place.pluginDir, REVIEW_FILE));\n    if (marksNow === void 0 || !sameFile(marksNow, summary.marks)) return null;\n    const file = journalPath(place.pluginDir);\n    const journalNow = statIdentity(place.root, file);\n    if (journalNow === void 0) return null;\n    if (sameFile(journalNow, summary.journal)) return itemFromSummary(summary, now, cap);\n    if (journalNow === null) return null;\n    const tail = appendedText(place.root, file, summary, journalNow);\n    if (tail === null) return null;\n    const { marks, id, outside } = readMarks(place.root, place.pluginDir);\n    if (outside || !sameFile(id, summary.marks)) return null;\n    return itemWithTail(summary, parseJournal(tail), marks, noteThere(place), now, cap);\n  } catch {\n    return null;\n  }\n}\n\n// src/node/journal/what-changed.ts\nfunction readSessionStarts(root, pluginDir) {\n  return pluginDir === null ? { previous: null, current: null } : readConversationStarts(root, pluginDir);\n}\nfunction agentChangesJudged(ctx, now) {\n  if (ctx.pluginDir === null) return { sessions: [] };\n  const there = exists2(ctx.root);\n  const counted = (p) => isCountedNote(p, ctx.settings.excludedRootFolders) && there(p);\n  const { records, lost } = readJournalState(ctx.root, ctx.pluginDir, now);\n  const verdict = trustedMarks(ctx.root, ctx.pluginDir);\n  const sessions = unreviewedSessions(records, verdict.marks, counted);\n  const journalLost = lost > 0 ? { journalLost: lost } : {};\n  if (verdict.outside === null) return { sessions, ...journalLost };\n  return { sessions, changedOutside: { at: marksChangedAt(ctx.root, ctx.pluginDir), hidden: hiddenByOutsideMarks(records, verdict, counted) }, ...journalLost };\n}\nfunction journalWhole(ctx) {\n  if (ctx.pluginDir === null) return true;\n  try {\n    const copy = readCopyText(ctx.root);\n    return copy === null || copyIntact(copy, readJournalText(ctx.root, ctx.pluginDir));\n  } catch {\n    return false;\n  }\n}\nfunction describe2(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return text2.split("\\n")[0]?.slice(0, 300) || "unknown error";\n}\nasync function sinceLastSession(ctx, sourced, full) {\n  const since = readSessionStarts(ctx.root, ctx.pluginDir).previous;\n  if (since === null) return sinceLastSessionItem(null, []);\n  const own2 = newsNotes(sourced.brief);\n  if (own2 !== null) return sinceLastSessionItem(since, own2);\n  const cache = sourced.cache;\n  if (cache !== null && sourced.source === "cache") {\n    const answer = sinceFromCache(since, cache);\n    if (answer !== null) return answer;\n  }\n  const notes = newsNotes(await full());\n  if (notes === null) throw new Error("no per-note detail to compare with the last session");\n  return sinceLastSessionItem(since, notes);\n}\nfunction agentChanges(ctx, sourced, now) {\n  if (ctx.pluginDir === null) return agentChangesItem([]);\n  const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };\n  const cache = sourced.cache;\n  if (journalWhole(ctx)) {\n    if (sourced.kept === true && cache?.agentChanges !== void 0) {\n      const item2 = agentChangesFromSummary(place, cache.agentChanges, now, cache.namesPerItem);\n      if (item2 !== null) return item2;\n    }\n    const made = wholeItemJustMade(place, now);\n    if (made !== null) return made;\n  }\n  const judged = agentChangesJudged(ctx, now);\n  let item = agentChangesItem(judged.sessions);\n  if (judged.changedOutside !== void 0) item = { ...item, changedOutside: judged.changedOutside };\n  return judged.journalLost === void 0 ? item : { ...item, journalLost: judged.journalLost };\n}\nfunction withLines(ctx, item) {\n  if (ctx.pluginDir === null || item.count === 0) return item;\n  try {\n    const { lines, large } = changeLines({ root: ctx.root, pluginDir: ctx.pluginDir }, item.paths.slice(0, ctx.settings.maxNamesPerItem));\n    return { ...item, ...Object.keys(lines).length === 0 ? {} : { lines }, ...Object.keys(large).length === 0 ? {} : { large } };\n  } catch {\n    return item;\n  }\n}\nasync function attachWhatChanged(ctx, sourced, now, full) {\n  const items = { ...sourced.brief.items };\n  const errors = [...sourced.brief.errors];\n  try {\n    items.agentChanges = withLines(ctx, agentChanges(ctx, sourced, now));\n  } catch (error) {\n    items.agentChanges = null;\n    errors.push({ item: "agentChanges", message: describe2(error) });\n  }\n  try {\n    items.sinceLastSession = await sinceLastSession(ctx, sourced, full);\n  } catch (error) {\n    items.sinceLastSession = null;\n    errors.push({ item: "sinceLastSession", message: describe2(error) });\n  }\n  sourced.brief = { ...sourced.brief, items, errors };\n}\n\n// bridge/bridge-file.ts\nvar path18 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path18.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeAsked() {\n  return asked;\n}\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/local-tiers-from-bridge.ts\nvar localTiers = () => bridgeLibrary().localTiers();\n\n// src/node/tiers/brief-pipeline.ts\nvar NoCurrentCache = class extends Error {\n};\nvar NoLiveAnswer = class extends Error {\n};\nvar NOT_ASKED = { read: null, usable: null, reason: null, rejected: [] };\nfunction judgeCache(ctx, now) {\n  const why = [];\n  const rejected = [];\n  if (ctx.pluginDir === null) return { read: null, usable: usableCache(ctx, now, why), reason: why[0] ?? null, rejected };\n  const file = readBriefCacheChecked(ctx.root, ctx.pluginDir);\n  const usable = usableCache(ctx, now, why, rejected, file);\n  return { read: file.state === "ok" ? file.value : null, usable, reason: why[0] ?? null, rejected };\n}\nvar pluginTier = {\n  name: "plugin",\n  async run(run) {\n    const cache = run.cache.usable;\n    if (cache === null || !servedByPlugin(cache)) return null;\n    if (!run.full) return { brief: withDailyNoteChecked(cache.brief, run.ctx.root), source: "cache", generatedAt: cache.writtenAt, notesRead: 0, cache, notes: [], kept: true };\n    return (await localTiers()).fromCacheIndex(run, cache);\n  }\n};\nvar liveTier = { name: "live", run: async (run) => (await localTiers()).liveBrief(run) };\nvar liveIfListening = {\n  name: "live",\n  run: (run) => run.ctx.pluginDir !== null && fs16.existsSync(path19.join(run.ctx.pluginDir, DISCOVERY_FILE)) ? liveTier.run(run) : null\n};\nvar verifiedCacheTier = { name: "verified cache", run: async (run) => (await localTiers()).verifiedCache(run) };\nvar scanTier = { name: "scan", run: async (run) => (await localTiers()).scanTier(run) };\nfunction tiersFor(choice) {\n  switch (choice) {\n    case "scan":\n      return [scanTier];\n    case "cache":\n      return [pluginTier, verifiedCacheTier];\n    case "live":\n      return [liveTier];\n    case "local":\n      return [pluginTier, verifiedCacheTier, scanTier];\n    case "auto":\n      return [pluginTier, liveIfListening, verifiedCacheTier, scanTier];\n  }\n}\nasync function runTiers(run, tiers) {\n  const reasons = run.cache.reason === null ? [] : [run.cache.reason];\n  for (const tier of tiers) {\n    const out = await tier.run(run);\n    if (out === null) continue;\n    if ("reason" in out) {\n      reasons.push(out.reason);\n      continue;\n    }\n    return { sourced: { ...out, notes: [...run.ctx.warnings, ...reasons, ...out.notes] }, reasons };\n  }\n  return { sourced: null, reasons };\n}\nfunction startRun(ctx, choice, now, full) {\n  const cache = choice === "scan" || choice === "live" ? NOT_ASKED : judgeCache(ctx, now);\n  let index;\n  const run = {\n    ctx,\n    now,\n    full,\n    cache,\n    rejected: [...cache.rejected],\n    index: () => {\n      if (index !== void 0) return index;\n      index = null;\n      if (cache.usable === null || ctx.pluginDir === null) return index;\n      const got = readBriefIndexChecked(ctx.root, ctx.pluginDir, cache.usable.indexId);\n      if (got.state === "ok") index = got.value;\n      else if (got.state === "rejected") {\n        run.indexRejected = got.why;\n        run.rejected.push(got.why);\n      }\n      return index;\n    }\n  };\n  return run;\n}\nasync function getBrief(ctx, choice, now, full = true) {\n  const { sourced, reasons } = await runTiers(startRun(ctx, choice, now, full), tiersFor(choice));\n  if (sourced !== null) {\n    if (choice !== "local") await attachWhatChanged(ctx, sourced, now, async () => full ? sourced.brief : (await getBrief(ctx, choice, now, true)).brief);\n    return sourced;\n  }\n  if (choice === "live") throw new NoLiveAnswer(reasons.join("; ") || "no live channel");\n  if (choice === "cache") throw new NoCurrentCache([...ctx.warnings, ...reasons].join("; ") || "no current cache");\n  throw new Error(`no tier served the brief: ${reasons.join("; ") || "no reason given"}`);\n}\n\n// src/node/journal/session-baseline-start.ts\nvar BASELINE_ENV = "SESSION_BRIEF_BASELINE";\nvar BASELINE_SESSION_ENV = "SESSION_BRIEF_BASELINE_SESSION";\nvar BASELINE_STARTED_ENV = "SESSION_BRIEF_BASELINE_STARTED";\nvar BASELINE_INDEX_ENV = "SESSION_BRIEF_BASELINE_INDEX";\nfunction startBaseline(root, configDir, session, scriptPath, env, indexId = null) {\n  try {\n    const mode = env[BASELINE_ENV];\n    if (mode === "off") return;\n    const { spawn, spawnSync } = builtinOnDemand("node:child_process");\n    const args = [scriptPath, "baseline", "--vault", root, ...configDir === void 0 ? [] : ["--config-dir", configDir]];\n    const options = { stdio: "ignore", windowsHide: true, cwd: root, env: { ...env, [BASELINE_SESSION_ENV]: session ?? "", [BASELINE_STARTED_ENV]: String(Date.now()), [BASELINE_INDEX_ENV]: indexId ?? "" } };\n    if (mode === "sync") {\n      spawnSync(process.execPath, args, { ...options, timeout: 12e4 });\n      return;\n    }\n    const child = spawn(process.execPath, args, { ...options, detached: true });\n    child.on("error", () => void 0);\n    child.unref();\n  } catch {\n  }\n}\n\n// src/node/journal/net-blind.ts\nvar fs17 = require("node:fs");\nvar path20 = require("node:path");\n\n// src/core/session-net.ts\nvar EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;\nvar WALK_WINDOW_MS = 5 * 60 * 1e3;\n\n// src/node/journal/net-blind.ts\nvar BLIND_MAX_BYTES = 64 * 1024;\nfunction netFolder(root, env = process.env) {\n  let real = path20.resolve(root);\n  try {\n    real = fs17.realpathSync.native(real);\n  } catch {\n  }\n  return path20.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);\n}\nfunction readJson3(file, max) {\n  const data = readRegularFile(file, max);\n  if (data === null) return null;\n  try {\n    return JSON.parse(data.toString("utf8"));\n  } catch {\n    return null;\n  }\n}\nfunction parseBlind(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (typeof o.at !== "string" || !Array.isArray(o.skipped)) return null;\n  const skipped = o.skipped.filter((s) => typeof s === "object" && s !== null && typeof s.path === "string" && typeof s.why === "string");\n  return { at: o.at, off: typeof o.off === "string" ? o.off : null, skipped, more: typeof o.more === "number" ? o.more : 0 };\n}\nfunction readNetBlind(root, env = process.env) {\n  return parseBlind(readJson3(path20.join(netFolder(root, env), NET_BLIND_FILE), BLIND_MAX_BYTES));\n}\nfunction netState(root, pluginDir, env) {\n  if (pluginDir === null) return { off: "noPluginFolder" };\n  if (env[BASELINE_ENV] === "off") return { off: "env" };\n  const blind = readNetBlind(root, env);\n  if (blind === null) return unwritable(root, env);\n  if (blind.off !== null) return { off: blind.off };\n  return blind.skipped.length > 0 ? { skipped: blind.skipped, more: blind.more } : null;\n}\nfunction unwritable(root, env) {\n  try {\n    fs17.accessSync(netFolder(root, env), fs17.constants.W_OK);\n    return null;\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? null : { off: `its folder in the per-user state folder cannot be written (${code ?? "error"})` };\n  }\n}\n\n// src/core/rules/hook-failed-text.ts\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/session-start.ts\nfunction firstLine(error) {\n  const text2 = error instanceof Error ? error.message : String(error);\n  return escapeControls((text2.split("\\n")[0] ?? "").slice(0, 300)) || "unknown error";\n}\nasync function sessionStart(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const now = clock(env);\n  let lang = "en";\n  const lines = [];\n  const afterAnswer = [];\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const input = readSessionInput(stdin, agent);\n    const start = beginSessionStart(ctx.root, ctx.pluginDir, ctx.settings, input, agent, now, env);\n    if (start.afterAnswer !== null) afterAnswer.push(start.afterAnswer);\n    if (start.duplicate) {\n      writeOut(sessionStartOutput(stringFlag(args, "agent"), alreadyGivenLine(lang), lang));\n      for (const work of afterAnswer) work();\n      return 0;\n    }\n    let indexId = null;\n    if (ctx.pluginDir !== null && env[DOCTOR_RUN_ENV] !== "1") afterAnswer.push(() => startBaseline(ctx.root, stringFlag(args, "config-dir"), input.session_id ?? null, scriptPath, env, indexId));\n    const sourced = await getBrief(ctx, "auto", now, false);\n    indexId = sourced.source === "cache" ? sourced.cache?.indexId ?? null : sourced.indexWritten ?? null;\n    if (sourced.cache?.lang !== void 0 && ctx.settings.language === "auto" && !args.flags.has("lang")) lang = sourced.cache.lang;\n    const net = env[DOCTOR_RUN_ENV] === "1" ? null : netState(ctx.root, ctx.pluginDir, env);\n    const notes = [start.outside === null ? null : outsideVaultLine(lang, start.outside.cwd, start.outside.readFirst), net === null ? null : netLine(lang, net)].filter((l) => l !== null);\n    const note = notes.length === 0 ? null : notes.join("\\n");\n    const limit = hostTextLimit(stringFlag(args, "agent")) - (note === null ? 0 : note.length + 1);\n    lines.push(\n      withLineAfterHeading(formatBrief(sourced.brief, ctx.settings, lang, { source: sourced.source, generatedAt: sourced.generatedAt, vaultName: path21.basename(ctx.root), cacheRejected: sourced.cacheRejected }, now.getTime(), limit), note)\n    );\n  } catch (error) {\n    if (lines.length === 0) lines.push(`${strings(lang).date}: ${isoDate(now)} (${strings(lang).weekdays[now.getDay()] ?? ""})`);\n    lines.push(`Session brief: ${firstLine(error)}`);\n  }\n  writeOut(sessionStartOutput(stringFlag(args, "agent"), lines.join("\\n"), lang));\n  for (const work of afterAnswer) work();\n  return 0;\n}\n\n// bridge/start-file.ts\nasync function sessionStartHook(argv, scriptPath) {\n  let args = { command: "session-start", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command !== "session-start") {\n      runBridge();\n      return;\n    }\n    process.exitCode = await sessionStart(args, scriptPath, process.env);\n  } catch (error) {\n    writeOut(hookCrashOutput({ ...args, command: "session-start" }, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n  if (outputWritten() && !bridgeAsked()) process.exit();\n}\nvoid sessionStartHook(process.argv.slice(2), process.argv[1] ?? __filename);\n';
   }
 });
 
 // bridge/dist/session-brief.edit.cjs
 var require_session_brief_edit = __commonJS({
   "bridge/dist/session-brief.edit.cjs"(exports2, module2) {
-    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __commonJS = (cb, mod) => function __require() {\n  try {\n    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;\n  } catch (e) {\n    throw mod = 0, e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key) && key !== except)\n        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),\n    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),\n    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_EXTERNAL_CHECK, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "Rules",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: [],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path9.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path9.join(fs10.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path9.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path9.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path9.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path9.parse(path9.resolve(p)).root;\n  for (const part of path9.resolve(p).slice(current.length).split(path9.sep).filter((x) => x !== "")) {\n    current = path9.join(current, part);\n    try {\n      if (fs10.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs10.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs10.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path9.sep) ? top : top + path9.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");\n  try {\n    return fs10.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs10.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs10, path9, realRootOf, NO_FOLLOW, WRITING;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs10 = require("node:fs");\n    path9 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs10.constants.O_NOFOLLOW ?? 0;\n    WRITING = fs10.constants.O_WRONLY | fs10.constants.O_RDWR | fs10.constants.O_CREAT | fs10.constants.O_TRUNC | fs10.constants.O_APPEND;\n  }\n});\n\n// src/node/review/sha256.ts\nvar sha256_exports = {};\n__export(sha256_exports, {\n  sha256: () => sha256\n});\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nvar import_node_crypto;\nvar init_sha256 = __esm({\n  "src/node/review/sha256.ts"() {\n    "use strict";\n    import_node_crypto = require("node:crypto");\n  }\n});\n\n// node_modules/shell-quote/quote.js\nvar require_quote = __commonJS({\n  "node_modules/shell-quote/quote.js"(exports2, module2) {\n    "use strict";\n    var OPS = (\n      /** @type {const} */\n      [\n        "||",\n        "&&",\n        ";;&",\n        ";;",\n        ";&",\n        "|&",\n        "<(",\n        ">(",\n        "<<<",\n        "<<-",\n        "<<",\n        ">>",\n        ">&",\n        ">|",\n        "&>>",\n        "&>",\n        "<&",\n        "<>",\n        "&",\n        ";",\n        "(",\n        ")",\n        "|",\n        "<",\n        ">"\n      ]\n    );\n    var LINE_TERMINATORS = /[\\n\\r\\u2028\\u2029]/;\n    var GLOB_SHELL_SPECIAL = /[\\s#!"$&\'():;<=>@\\\\^`|~]/g;\n    module2.exports = function quote(xs) {\n      var sawComment = false;\n      return xs.map(function(s) {\n        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {\n          throw new TypeError("a token after a `comment` must not contain line terminators");\n        }\n        if (s === "") {\n          return (\n            /** @type {const} */\n            "\'\'"\n          );\n        }\n        if (s && typeof s === "object") {\n          if ("op" in s && s.op === "glob") {\n            if (typeof s.pattern !== "string") {\n              throw new TypeError("glob token requires a string `pattern`");\n            }\n            if (LINE_TERMINATORS.test(s.pattern)) {\n              throw new TypeError("glob `pattern` must not contain line terminators");\n            }\n            if (s.pattern === "") {\n              return (\n                /** @type {const} */\n                "\'\'"\n              );\n            }\n            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\\\$&");\n          }\n          if ("op" in s && typeof s.op === "string") {\n            if (OPS.indexOf(s.op) < 0) {\n              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));\n            }\n            return s.op.replace(/[\\s\\S]/g, "\\\\$&");\n          }\n          if ("comment" in s && typeof s.comment === "string") {\n            if (LINE_TERMINATORS.test(s.comment)) {\n              throw new TypeError("`comment` must not contain line terminators");\n            }\n            sawComment = true;\n            return "#" + s.comment;\n          }\n          throw new TypeError("unrecognized object token shape");\n        }\n        if (/\'/.test(s) && /!/.test(s)) {\n          return "\'" + s.replace(/\'/g, `\'"\'"\'`) + "\'";\n        }\n        if (/["\\s\\\\]/.test(s) && !/\'/.test(s)) {\n          return "\'" + s + "\'";\n        }\n        if (/["\'\\s]/.test(s)) {\n          return \'"\' + s.replace(/(["\\\\$`])/g, "\\\\$1") + \'"\';\n        }\n        return String(s).replace(/([A-Za-z]:)?([#!"$&\'()*,:;<=>?@[\\\\\\]^`{|}~])/g, "$1\\\\$2");\n      }).join(" ");\n    };\n  }\n});\n\n// node_modules/shell-quote/parse.js\nvar require_parse = __commonJS({\n  "node_modules/shell-quote/parse.js"(exports2, module2) {\n    "use strict";\n    var CONTROL = (\n      /** @type {const} */\n      "(?:" + /** @type {const} */\n      [\n        "\\\\|\\\\|",\n        "\\\\&(?:\\\\&|>>?)",\n        // `&&`, `&>`, and `&>>`\n        ";;\\\\&?",\n        // `;;` and `;;&`\n        "[;|]\\\\&",\n        // `;&` and `|&`\n        "\\\\<\\\\(",\n        "\\\\<\\\\<\\\\<",\n        "\\\\<\\\\<-",\n        "\\\\<\\\\<(?!\\\\()",\n        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it\n        ">>",\n        ">[&|(]",\n        // `>&`, `>|`, and `>(`\n        "<[&>]",\n        // `<&` and `<>`\n        "[&;()|<>]"\n      ].join(\n        /** @type {const} */\n        "|"\n      ) + /** @type {const} */\n      ")"\n    );\n    var controlRE = new RegExp("^" + CONTROL + "$");\n    var META = (\n      /** @type {const} */\n      "|&;()<> \\\\t"\n    );\n    var SINGLE_QUOTE = (\n      /** @type {const} */\n      "\'([^\']*?)\'"\n    );\n    var ANSI_C_BODY = "(?:\\\\\\\\[\\\\s\\\\S]|[^\\\\\\\\\'])*?";\n    var ANSI_C_QUOTE = "\\\\$\'" + ANSI_C_BODY + "\'";\n    var ansiCAt = new RegExp("\\\\$\'" + ANSI_C_BODY + "(?:(\')|\\\\\\\\?$)", "g");\n    var ANSI_C_LETTERS = "abeEfnrtv";\n    var ANSI_C_CHARS = "\\x07\\b\\x1B\\x1B\\f\\n\\r	\\v";\n    var hash = /^#$/;\n    var SQ = (\n      /** @type {const} */\n      "\'"\n    );\n    var DQ = (\n      /** @type {const} */\n      \'"\'\n    );\n    var DS = (\n      /** @type {const} */\n      "$"\n    );\n    var TOKEN = "";\n    var mult = (\n      /** @type {const} */\n      4294967296\n    );\n    for (i = 0; i < 4; i++) {\n      TOKEN += (mult * Math.random()).toString(16);\n    }\n    var i;\n    var startsWithToken = new RegExp("^" + TOKEN);\n    function matchAll(s, r) {\n      var origIndex = r.lastIndex;\n      var matches = [];\n      var matchObj;\n      while (matchObj = r.exec(s)) {\n        matches[matches.length] = matchObj;\n        if (r.lastIndex === matchObj.index) {\n          r.lastIndex += 1;\n        }\n      }\n      r.lastIndex = origIndex;\n      return matches;\n    }\n    function getVar(env, pre, key) {\n      var r = typeof env === "function" ? env(key) : env[key];\n      if (typeof r === "undefined" && key != "") {\n        r = "";\n      } else if (typeof r === "undefined") {\n        r = "$";\n      }\n      if (typeof r === "object") {\n        return pre + TOKEN + JSON.stringify(r) + TOKEN;\n      }\n      return pre + r;\n    }\n    var ansiCEscape = /\\\\([0-7]{1,3}|x[\\dA-Fa-f]{1,2}|u[\\dA-Fa-f]{1,4}|U[\\dA-Fa-f]{1,8}|c(?:\\\\\\\\|[\\s\\S])|[abeEfnrtv\\\\\'"?])/g;\n    function expandAnsiCEscape(m, escape2) {\n      var kind = escape2.charAt(0);\n      if (kind === "c") {\n        var ctrl = escape2.charAt(1);\n        return ctrl === "?" ? "\\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);\n      }\n      if (kind === "x" || kind === "u" || kind === "U") {\n        var cp = parseInt(escape2.slice(1), 16);\n        if (cp > 1114111) {\n          return m;\n        }\n        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);\n      }\n      if (kind >= "0" && kind <= "7") {\n        return String.fromCharCode(parseInt(escape2, 8) & 255);\n      }\n      var letter = ANSI_C_LETTERS.indexOf(escape2);\n      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);\n    }\n    function expandAnsiC(body) {\n      return body.replace(ansiCEscape, expandAnsiCEscape).split("\\0")[0];\n    }\n    function closesAnsiC(s, i2) {\n      ansiCAt.lastIndex = i2;\n      return !!/** @type {RegExpExecArray} */\n      ansiCAt.exec(s)[1];\n    }\n    function parseInternal(string, env, opts) {\n      if (!opts) {\n        opts = {};\n      }\n      var BS = opts.escape || "\\\\";\n      var ifs = opts.splitUnquoted === true ? " 	\\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";\n      var BAREWORD = "(\\\\" + BS + `[\'"$\\\\` + BS + META + "]|\\\\$\\\\$|\\\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\\\s\'"$` + META + "])+";\n      var DOUBLE_QUOTE = \'"(?:\\\\\' + BS + \'[\\\\s\\\\S]|[^"\\\\\' + BS + \'])*"\';\n      var chunker = new RegExp([\n        "(" + CONTROL + ")",\n        // control chars\n        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"\n      ].join("|"), "g");\n      var matches = matchAll(string, chunker);\n      if (matches.length === 0) {\n        return [];\n      }\n      if (!env) {\n        env = {};\n      }\n      var commented = false;\n      return matches.map(function(match) {\n        var s = match[0];\n        if (!s || commented) {\n          return void 0;\n        }\n        if (controlRE.test(s)) {\n          return (\n            /** @type {ControlOperator} */\n            { op: s }\n          );\n        }\n        var quote = false;\n        var esc = false;\n        var out = "";\n        var words = [];\n        var sawQuote = false;\n        var pendingNw = null;\n        var isGlob = false;\n        var i2;\n        function parseEnvVar() {\n          i2 += 1;\n          var varend;\n          var varname;\n          var char = s.charAt(i2);\n          if (char === "{") {\n            i2 += 1;\n            if (s.charAt(i2) === "}") {\n              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));\n            }\n            var depth = 1;\n            varend = i2;\n            while (depth > 0 && varend < s.length) {\n              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {\n                depth += 1;\n              } else if (s.charAt(varend) === "}") {\n                depth -= 1;\n              }\n              varend += 1;\n            }\n            if (depth !== 0) {\n              throw new Error("Bad substitution: " + s.slice(i2));\n            }\n            varend -= 1;\n            varname = s.slice(i2, varend);\n            i2 = varend;\n          } else if (/[*@#?$!-]/.test(char)) {\n            varname = char;\n          } else {\n            var slicedFromI = s.slice(i2);\n            varend = slicedFromI.match(/[^\\w\\d_]/);\n            if (!varend) {\n              varname = slicedFromI;\n              i2 = s.length;\n            } else {\n              varname = slicedFromI.slice(0, varend.index);\n              i2 += /** @type {number} */\n              varend.index - 1;\n            }\n          }\n          return getVar(\n            /** @type {NonNullable<typeof env>} */\n            env,\n            "",\n            varname\n          );\n        }\n        function flushRun() {\n          if (pendingNw === null) {\n            return;\n          }\n          if (pendingNw === 0) {\n            if (out !== "") {\n              words[words.length] = out;\n              out = "";\n            }\n          } else {\n            words[words.length] = out;\n            out = "";\n            for (var fe = 1; fe < pendingNw; fe += 1) {\n              words[words.length] = "";\n            }\n          }\n          pendingNw = null;\n        }\n        for (i2 = 0; i2 < s.length; i2++) {\n          var c = s.charAt(i2);\n          if (ifs && c !== DS) {\n            flushRun();\n          }\n          isGlob = isGlob || !quote && (c === "*" || c === "?");\n          if (esc) {\n            out += c;\n            esc = false;\n          } else if (quote) {\n            if (c === quote) {\n              quote = false;\n            } else if (quote == SQ) {\n              out += c;\n            } else {\n              if (c === BS) {\n                i2 += 1;\n                c = s.charAt(i2);\n                if (c === DQ || c === BS || c === DS) {\n                  out += c;\n                } else {\n                  out += BS + c;\n                }\n              } else if (c === DS) {\n                out += parseEnvVar();\n              } else {\n                out += c;\n              }\n            }\n          } else if (c === DQ || c === SQ) {\n            quote = c;\n            sawQuote = true;\n          } else if (controlRE.test(c)) {\n            return (\n              /** @type {ControlOperator} */\n              { op: s }\n            );\n          } else if (hash.test(c)) {\n            commented = true;\n            var commentObj = { comment: string.slice(match.index + i2 + 1) };\n            if (out.length) {\n              return (\n                /** @type {const} */\n                [out, commentObj]\n              );\n            }\n            return (\n              /** @type {const} */\n              [commentObj]\n            );\n          } else if (c === BS) {\n            esc = true;\n          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {\n            flushRun();\n            sawQuote = true;\n            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));\n            i2 = ansiCAt.lastIndex - 1;\n          } else if (c === DS) {\n            var value = parseEnvVar();\n            if (!ifs) {\n              out += value;\n            } else {\n              for (var vi = 0; vi < value.length; vi += 1) {\n                var vc = value.charAt(vi);\n                if (ifs.indexOf(vc) < 0) {\n                  flushRun();\n                  out += vc;\n                } else if (pendingNw === null) {\n                  pendingNw = vc === " " || vc === "	" || vc === "\\n" ? 0 : 1;\n                } else if (vc !== " " && vc !== "	" && vc !== "\\n") {\n                  pendingNw += 1;\n                }\n              }\n            }\n          } else {\n            out += c;\n          }\n        }\n        if (isGlob) {\n          return (\n            /** @type {GlobPattern} */\n            { op: "glob", pattern: out }\n          );\n        }\n        if (ifs) {\n          if (pendingNw !== null && pendingNw > 0) {\n            words[words.length] = out;\n            out = "";\n            for (var te = 1; te < pendingNw; te += 1) {\n              words[words.length] = "";\n            }\n          }\n          if (out !== "" || sawQuote && words.length === 0) {\n            words[words.length] = out;\n          }\n          return words;\n        }\n        return out;\n      }).reduce(\n        function(prev, arg) {\n          if (typeof arg === "undefined") {\n            return prev;\n          }\n          [].concat(arg).forEach(function(entry) {\n            prev[prev.length] = entry;\n          });\n          return prev;\n        },\n        /** @type {ParseEntry[]} */\n        []\n      );\n    }\n    module2.exports = function parse5(s, env, opts) {\n      var mapped = parseInternal(s, env, opts);\n      if (typeof env !== "function") {\n        return mapped;\n      }\n      return mapped.reduce(\n        function(acc, s2) {\n          if (typeof s2 === "object") {\n            acc[acc.length] = s2;\n            return acc;\n          }\n          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));\n          if (xs.length === 1) {\n            acc[acc.length] = xs[0];\n            return acc;\n          }\n          xs.filter(Boolean).forEach(function(x) {\n            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;\n          });\n          return acc;\n        },\n        /** @type {ParseEntry[]} */\n        []\n      );\n    };\n  }\n});\n\n// node_modules/shell-quote/index.js\nvar require_shell_quote = __commonJS({\n  "node_modules/shell-quote/index.js"(exports2) {\n    "use strict";\n    exports2.quote = require_quote();\n    exports2.parse = require_parse();\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path18, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {\n    const part = path18.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path18.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path18, folder2) {\n  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);\n}\nfunction basename(path18) {\n  return path18.slice(path18.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path18, date) => basename(path18).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    },\n    journalLost: {\n      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,\n      de: (lost) => `das Journal im Vault wurde gel\\xF6scht oder au\\xDFerhalb von Session Brief ge\\xE4ndert; ${lost} verlorene Agenten-\\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\\xDFerhalb des Vaults wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/line-counts.ts\nvar MAX_CHANGED_LINES = 2e3;\n\n// src/core/format.ts\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LARGE_TEXT = translations({\n  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },\n  de: { label: `gro\\xDFe \\xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }\n});\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction capText(text, limit, lang) {\n  if (text.length <= limit) return text;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text.lastIndexOf("\\n", room);\n  return `${text.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nfunction claudeDeny(reason, message) {\n  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }, systemMessage: message };\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) {\n    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;\n  }\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text, note) {\n  return HOSTS[agent].envelope(event, text, note);\n}\nfunction sessionStartOutput(agent, text, lang) {\n  const id = agentOrDefault(agent);\n  const capped2 = capText(safeLines(text), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\nvar AGENT_CHANGES_PAGE_BYTES = 32 * 1024;\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nvar USAGE = `Session Brief bridge: the vault\'s state for AI coding agents.\n\nUsage: node session-brief.cjs <command> [options]\n\nCommands:\n  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0\n  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule\n                           check after an edit to a rule file; prints one JSON object only\n                           when it finds something; exits 0\n  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent\'s edits and shell\n                           commands that reach Session Brief\'s own files, and (opt-in Write\n                           guard) a Write over an existing file in the sessions folder; keeps\n                           the notes a call it allows may change as they are (for changes);\n                           exits 0\n  turn-end                 Stop / SessionEnd hook (and the other agents\' end of a turn):\n                           records the notes the session changed that no edit hook saw\n                           (shell commands, renames, deletions); prints {}; exits 0\n  baseline                 Run by session-start in the background: the list of notes\n                           turn-end compares with\n  check [--json] [paths\\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths\n                           (files or folders in the vault, relative to the vault or\n                           absolute) replace the rule scope; exit 1 when it finds something\n  report [--json] [--review] [--source auto|cache|scan|live]\n                           The brief for a human (text) or a program (--json);\n                           --review adds per-note detail (modified time, where each flag sits)\n  changes [--json]         The agent changes not yet reviewed, each with its diff against\n                           the note as it was before the agent\'s first change in its\n                           session (unified format; colours on a terminal)\n  mcp                      MCP server over stdio for the agent\'s questions mid-session:\n                           tools ${TOOL_NAMES.join(", ")}\n                           (docs/agents.md); exits when stdin closes\n  serve                    Answer hooks over the live channel from this process\'s own scan,\n                           for a vault used without Obsidian open (stop with Ctrl+C)\n  install [--scope project|local|user] [--agent ID]\n                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks\n                           in the agent\'s settings (--scope user: sessions started anywhere)\n  uninstall [--scope \\u2026] [--agent ID]\n                           Remove only our hook entries, then the script and its record\n  doctor [--agent ID] [--json]\n                           Check script, registration and interpreter, run the hook once,\n                           explain the start-folder trap; exit 1 when something is wrong\n  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]\n                           Print a shell function that starts the agent in the vault,\n                           so its project hooks load (for your shell\'s profile)\n  help [COMMAND], --help, -h\n                           This text (for every command; <command> --help too)\n  version, --version, -v   The bridge\'s version\n\nAgents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}\n                   also ${agentAliases()}\n\nOptions for every command:\n  --vault DIR              The vault root; needed unless this script is the copy that\n                           install put inside <vault>/.claude/hooks/\n  --config-dir NAME        The vault\'s config folder (default: found automatically)\n  --lang en|de             Language of the text (default: the plugin\'s "language" setting)\n\nExit codes: 0 done; 1 no current cache with --source cache, no live answer with\n--source live, or check found something;\n2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not\nvalid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path\nwould break the quoted hook command.\nHooks always exit 0.`;\n\n// bridge/commands/post-tool-use.ts\nvar path12 = require("node:path");\n\n// bridge/context.ts\nvar fs4 = require("node:fs");\nvar path5 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key = normal(root);\n  let real = realRoots.get(key);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key);\n    } catch {\n      return null;\n    }\n    realRoots.set(key, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendLanded(root, file, text, tries = 3) {\n  let size = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nfunction endsTorn(fd, size) {\n  if (size === 0) return false;\n  const last = Buffer.alloc(1);\n  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 10;\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, endsTorn(fd, before.size) ? `\n${text}` : text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\nfunction writeUserStateFile(file, data) {\n  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });\n  replaceFile(file, data, { mode: 384 });\n  trace(file);\n}\nfunction openUserStateFile(file) {\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  if (fs.fstatSync(fd).isFile()) return fd;\n  fs.closeSync(fd);\n  return null;\n}\nfunction appendUserStateFile(file, text, tries = 3) {\n  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });\n  let size = 0;\n  for (let i = 0; i < tries; i++) {\n    const fd = fs.openSync(file, APPEND_FLAGS, 384);\n    try {\n      const before = fs.fstatSync(fd);\n      if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n      writeAll(fd, text);\n      trace(file);\n      const mine = fs.fstatSync(fd);\n      size = mine.size;\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) break;\n    } finally {\n      fs.closeSync(fd);\n    }\n  }\n  return size;\n}\nfunction createUserStateFile(file, data) {\n  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });\n  return createAt(file, file, data, 384);\n}\nfunction removeUserStateFile(file) {\n  return unlinkTraced(file);\n}\nfunction unlinkTraced(file) {\n  try {\n    fs.unlinkSync(file);\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/state-registry.ts\nvar path2 = require("node:path");\n\n// src/core/state-names.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar NET_STATE_PREFIX = "session-net-";\nvar NET_TURN_PREFIX = "turn-";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MANIFEST_NAME = "session-brief.json";\nvar JOURNAL_COPY_PREFIX = "agent-changes";\nvar HOOK_PREFIX = "session-brief";\nfunction hooksFolder(vault) {\n  return path2.join(vault, ".claude", "hooks");\n}\n\n// src/core/first-run.ts\ninit_settings();\nvar AGENT_RULE_FILES = [\n  { path: "CLAUDE.md", scope: "CLAUDE.md" },\n  { path: "AGENTS.md", scope: "AGENTS.md" },\n  { path: "GEMINI.md", scope: "GEMINI.md" },\n  { path: ".claude/agents", scope: ".claude/agents/**" },\n  { path: ".claude/skills", scope: ".claude/skills/**" },\n  { path: ".cursor/rules", scope: ".cursor/rules/**" }\n];\nvar RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;\nvar SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;\nfunction namedLikeSetupFolder(name) {\n  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);\n}\nfunction lastPart(folder2) {\n  return folder2.slice(folder2.lastIndexOf("/") + 1);\n}\nfunction pick(folders, name, minNotes) {\n  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);\n  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));\n  return hits[0]?.path ?? null;\n}\nfunction proposeSetup(facts) {\n  const found = [];\n  const rules = pick(facts.folders, RULES_NAME, 1);\n  const sessions = pick(facts.folders, SESSIONS_NAME, 0);\n  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);\n  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);\n  if (rules !== null) found.push(`${rules}/`);\n  if (sessions !== null) found.push(`${sessions}/`);\n  const ruleScope = [];\n  for (const f of AGENT_RULE_FILES) {\n    if (!facts.present.includes(f.path)) continue;\n    ruleScope.push(f.scope);\n    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);\n  }\n  ruleScope.push(`${rulesFolder}/**`);\n  return { rulesFolder, sessionsFolder, ruleScope, found };\n}\n\n// src/node/top-level-facts.ts\nvar fs2 = require("node:fs");\nvar path3 = require("node:path");\nfunction exists(file) {\n  try {\n    fs2.lstatSync(file);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction entries(dir) {\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true });\n  } catch {\n    return [];\n  }\n}\nfunction topLevelFacts(root) {\n  const present = AGENT_RULE_FILES.filter((f) => exists(path3.join(root, f.path))).map((f) => f.path);\n  const folders = [];\n  for (const entry of entries(root)) {\n    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;\n    const notes = entries(path3.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;\n    folders.push({ path: entry.name, notes });\n  }\n  return { present, folders };\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs3.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs3.existsSync(path4.join(dir, "app.json")) || isDir(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction setupDefaults(root) {\n  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));\n  return { rulesFolder, sessionsFolder, ruleScope };\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const stored = pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, SETTINGS_FILE), warnings);\n  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nfunction vaultRoot(args, scriptPath) {\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) {\n    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);\n  }\n  let ok = false;\n  try {\n    ok = fs4.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs5 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve12) => {\n    if (process.stdin.isTTY) {\n      resolve12(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve12(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs5.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/journal/agent-journal.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/core/text-bytes.ts\nfunction utf8Length(text) {\n  let bytes = 0;\n  for (let i = 0; i < text.length; i++) {\n    const c = text.charCodeAt(i);\n    if (c < 128) bytes += 1;\n    else if (c < 2048) bytes += 2;\n    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {\n      bytes += 4;\n      i++;\n    } else bytes += 3;\n  }\n  return bytes;\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };\n  if (r.change !== void 0) fields.change = r.change;\n  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;\n  const line = `${JSON.stringify(fields)}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction recordKey(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction journalLines(text) {\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r !== null) out.push(r);\n  }\n  return out;\n}\nfunction sortRecords(records) {\n  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const r of journalLines(text)) {\n    const k = recordKey(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return sortRecords(out);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/journal/agent-journal-copy.ts\nvar fs7 = require("node:fs");\n\n// src/node/journal/user-state-dir.ts\nvar fs6 = require("node:fs");\nvar path6 = require("node:path");\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/journal/user-state-dir.ts\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path6.join(env.LOCALAPPDATA ?? path6.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path6.join(home, "Library", "Application Support", "session-brief");\n  return path6.join(env.XDG_STATE_HOME ?? path6.join(home, ".local", "state"), "session-brief");\n}\nfunction vaultStateFile(root, prefix, suffix, env = process.env) {\n  let real = path6.resolve(root);\n  try {\n    real = fs6.realpathSync.native(real);\n  } catch {\n  }\n  return path6.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);\n}\n\n// src/node/journal/agent-journal-copy.ts\nvar STALE_LOCK_MS = 3e4;\nfunction journalCopyFile(root, env = process.env) {\n  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);\n}\nfunction appendCopy(root, lines, now, env = process.env) {\n  if (lines === "") return;\n  const size = appendUserStateFile(journalCopyFile(root, env), lines);\n  if (size >= COMPACT_AT_BYTES) compactCopy(root, now, null, env);\n}\nfunction takeLock(lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createUserStateFile(lock, String(process.pid))) return true;\n    try {\n      const st = fs7.lstatSync(lock, { throwIfNoEntry: false });\n      if (st !== void 0 && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeUserStateFile(lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction linesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nfunction compactCopy(root, now, floor, env = process.env) {\n  const file = journalCopyFile(root, env);\n  const lock = `${file}.lock`;\n  if (!takeLock(lock)) return;\n  let fd = null;\n  try {\n    fd = openUserStateFile(file);\n    if (fd === null) return;\n    const size = fs7.fstatSync(fd).size;\n    const head = linesFrom(fd, Math.max(0, size - 2 * COMPACT_AT_BYTES));\n    const kept = floor === null ? head.text : parseJournal(head.text).filter((r) => r.at >= floor).map((r) => encodeRecord(r) ?? "").join("");\n    let text = compactJournal(kept, now);\n    const tail = linesFrom(fd, head.end);\n    text += tail.text;\n    writeUserStateFile(file, text);\n    const late = linesFrom(fd, tail.end);\n    if (late.text !== "") appendUserStateFile(file, late.text);\n  } finally {\n    if (fd !== null) fs7.closeSync(fd);\n    removeUserStateFile(lock);\n  }\n}\n\n// src/node/journal/agent-journal.ts\nvar STALE_LOCK_MS2 = 3e4;\nfunction journalPath(pluginDir) {\n  return path7.join(pluginDir, JOURNAL_FILE);\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  copyLines(root, line, now);\n  const file = journalPath(pluginDir);\n  const size = appendLanded(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction copyLines(root, lines, now) {\n  try {\n    appendCopy(root, lines, now);\n  } catch {\n  }\n}\nfunction takeLock2(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS2) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = path7.join(pluginDir, JOURNAL_LOCK);\n  if (!takeLock2(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs8.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLanded(root, file, late.text);\n    try {\n      compactCopy(root, now, parseJournal(text)[0]?.at ?? null);\n    } catch {\n    }\n    return true;\n  } finally {\n    if (fd !== null) fs8.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/review/before-version-hook.ts\nvar path10 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    agentPlugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s agent plugin (${where}), whose hooks check this session\'s edits.`;\n      return `${what} Agents do not change it; the user updates or removes the plugin. Leave it as it is and go on with the task.`;\n    },\n    state: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s per-user state folder (${where}).`;\n      const why = "It holds the seals of the human\'s reviews and the copy of the review trail, which only Session Brief writes.";\n      return `${what} ${why} Leave it as it is and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    agentPlugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Agenten-Plugin von Session Brief (${where}), dessen Hooks die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      return `${what} Agenten \\xE4ndern es nicht; der Nutzer aktualisiert oder entfernt das Plugin. Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    state: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Zustandsordner von Session Brief f\\xFCr diesen Nutzer (${where}).`;\n      const why = "Dort liegen die Siegel der Pr\\xFCfungen des Menschen und die Kopie der Pr\\xFCfspur, die nur Session Brief schreibt.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote !== null) {\n      if (ch === quote) quote = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/review/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/review/before-versions.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path18) {\n  return fileKey(`${session ?? ""}\\0${path18}`);\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries3, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries3) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/review/before-versions.ts\nfunction beforeFolder(place) {\n  return path8.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path8.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction notePath(place, rel) {\n  return path8.join(place.root, ...rel.split("/"));\n}\nfunction entries2(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.isFile()) continue;\n    const st = fs9.lstatSync(path8.join(dir, d.name), { throwIfNoEntry: false });\n    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const entry = inspectStateFile(place.root, note);\n  if (entry.kind === "damaged") return false;\n  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path8.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction hasBeforeVersion(place, rel, session) {\n  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;\n}\nfunction recordAfter(place, rel, session, now, sha2562) {\n  if (!hasBeforeVersion(place, rel, session)) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);\n  const hash = bytes === null ? null : sha2562(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));\n  return true;\n}\nfunction afterData(hash, at, bytes) {\n  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);\n}\n\n// src/node/review/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path10.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const out2 = /* @__PURE__ */ new Set();\n    for (const file of call.filePaths ?? [call.filePath]) {\n      const rel = noteOf(ctx, file, ctx.root);\n      if (rel !== null) out2.add(rel);\n    }\n    return [...out2];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path10.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path10.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path10.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return [];\n    const notes = notesOfCall(ctx, call);\n    for (const rel of notes) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n    return notes;\n  } catch {\n    return [];\n  }\n}\nasync function recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    const id = sessionOf(typeof session === "string" ? session : null);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;\n    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));\n    recordAfter(place, rel, id, now, sha2562);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path11 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path11.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/post-tool-use.ts\nvar EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);\nvar MAX_PATCH_FILES = 200;\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;\n  for (const key of ["file_path", "notebook_path"]) {\n    const value = input[key];\n    if (typeof value !== "string" || value.trim() === "") continue;\n    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];\n    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.host_tool_name ?? hook.tool_name, session: hook.session_id, cwd: hook.cwd };\n  }\n  return null;\n}\nasync function relativeToVault(root, filePath, cwd) {\n  const given = !path12.isAbsolute(filePath) && cwd !== void 0 && path12.isAbsolute(cwd) ? path12.join(cwd, filePath) : filePath;\n  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path12.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rels = [];\n  for (const p of edit.filePaths) {\n    const rel = await relativeToVault(root, p, edit.cwd);\n    if (rel !== null && !rels.includes(rel)) rels.push(rel);\n  }\n  if (rels.length === 0) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const now = clock(env);\n    for (const r of rels) {\n      await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });\n      await recordAfterVersion(ctx, r, edit.session, now);\n    }\n    const scope = checkScope(ctx.settings);\n    const rel = rels.find((r) => inScope(r, scope));\n    if (rel === void 0) return 0;\n    const command = checkCommand(scriptPath);\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs15 = require("node:fs");\nvar path17 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r, agent = DEFAULT_AGENT) {\n  const host = HOSTS[agent];\n  return `${asciiJson(host.denyEnvelope !== void 0 ? host.denyEnvelope(r.reason, r.message) : claudeDeny(r.reason, r.message))}\n`;\n}\n\n// src/node/hosts/agent-fence.ts\nvar fs11 = require("node:fs");\nvar path13 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction agentPluginFolder(scriptPath) {\n  const own2 = path13.dirname(path13.resolve(scriptPath));\n  if (path13.basename(own2).toLowerCase() !== "hooks" || path13.basename(path13.dirname(own2)).toLowerCase() === ".claude") return null;\n  const folder2 = path13.dirname(own2);\n  return [".claude-plugin", ".codex-plugin"].some((m) => fs11.existsSync(path13.join(folder2, m))) ? folder2 : null;\n}\nfunction fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {\n  const own2 = path13.dirname(path13.resolve(scriptPath));\n  const vaults = hooksFolder(root);\n  const agentPlugin = agentPluginFolder(scriptPath);\n  const wholeFolders = [];\n  if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });\n  if (stateDir !== null && path13.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path13.basename(dir)) ? within(dir, p) : norm(path13.dirname(p)) === norm(dir) && isHookName(path13.basename(p))) return "hooks";\n  }\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;\n  return null;\n}\nfunction placePaths(places) {\n  const out = [];\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path13.basename(dir))) out.push({ at: dir, fenced: "hooks" });\n    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path13.join(dir, name), fenced: "hooks" });\n  }\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });\n  return out;\n}\nfunction namesIn(dir) {\n  try {\n    return fs11.readdirSync(dir);\n  } catch {\n    return [];\n  }\n}\nfunction holdsPlace(places, p, wholeTree = false) {\n  if (norm(p) === norm(path13.parse(p).root)) return null;\n  if (!wholeTree) {\n    const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);\n    if (tops.some((top) => within(p, top))) return null;\n  }\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(p, dir)) return whole.fenced;\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {\n    const s = fs11.lstatSync(path13.join(dir, n), { throwIfNoEntry: false });\n    return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n  });\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  for (const whole of places.wholeFolders) if (look(whole.dir, () => true)) return whole.fenced;\n  return null;\n}\nfunction fileMayBeFenced(root, filePath, outside = []) {\n  const abs = path13.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path13.basename(n)) || outside.some((o) => within(o, p))) return true;\n  }\n  const stat = fs11.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path13.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs11.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path13.resolve(root, filePath);\n  const stat = fs11.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path13.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path13.relative(realFolder, realFile).split(path13.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path13.relative(folder2, twin).split(path13.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries3;\n    try {\n      entries3 = fs11.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries3) {\n      if (++seen > budget) return null;\n      const p = path13.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs11.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// src/node/hosts/fence-command.ts\nvar fs12 = require("node:fs");\nvar path14 = require("node:path");\n\n// src/core/shell-command.ts\nvar import_shell_quote = __toESM(require_shell_quote());\nvar OPEN = "\\uE000";\nvar CLOSE = "\\uE001";\nvar REDIRECTS = /* @__PURE__ */ new Set(["<", ">", ">>", ">&", ">|", "&>", "&>>", "<<", "<<<", "<<-", "<&", "<>"]);\nvar OPENERS = /* @__PURE__ */ new Set(["(", "<(", ">("]);\nvar MAX_DEPTH = 8;\nfunction tokens(line) {\n  const flat = line.replace(/\\\\\\r?\\n/g, "").replace(/\\r?\\n|\\r/g, ";");\n  return (0, import_shell_quote.parse)(flat, (key) => key === "" ? "" : `${OPEN}${key}${CLOSE}`);\n}\nfunction shellPieces(line) {\n  const out = [];\n  walk(tokens(line), 0, out, 0);\n  return out;\n}\nfunction walk(list, at, out, depth) {\n  let words = [];\n  let afterSuccess = false;\n  let redirectNext = false;\n  let runTimeNext = false;\n  const flush = () => {\n    if (words.length > 0) out.push({ kind: "step", words, afterSuccess });\n    words = [];\n  };\n  let i = at;\n  while (i < list.length) {\n    const t = list[i++];\n    if (typeof t === "string") {\n      words.push({ text: t.replace(/`/g, ""), glob: braces(t), runTime: runTimeNext || t.includes("`"), redirect: redirectNext });\n      redirectNext = runTimeNext = false;\n    } else if ("comment" in t) {\n      flush();\n      if (depth < MAX_DEPTH) walk(tokens(t.comment), 0, out, depth + 1);\n    } else if (t.op === "glob") {\n      words.push({ text: t.pattern, glob: true, runTime: runTimeNext, redirect: redirectNext });\n      redirectNext = runTimeNext = false;\n    } else if (REDIRECTS.has(t.op)) {\n      redirectNext = true;\n    } else if (OPENERS.has(t.op)) {\n      const substitution = words.length > 0 || t.op !== "(";\n      if (!substitution) flush();\n      const inner = [{ kind: "enter" }];\n      i = depth < MAX_DEPTH ? walk(list, i, inner, depth + 1) : list.length;\n      inner.push({ kind: "leave" });\n      out.push(...inner);\n      if (substitution) {\n        const last = words.at(-1);\n        if (last !== void 0 && t.op === "(") last.runTime = true;\n        words.push({ text: "", glob: false, runTime: true, redirect: redirectNext });\n        redirectNext = false;\n        runTimeNext = true;\n      }\n    } else if (t.op === ")") {\n      flush();\n      return i;\n    } else {\n      flush();\n      afterSuccess = t.op === "&&";\n      redirectNext = runTimeNext = false;\n    }\n  }\n  flush();\n  return i;\n}\nfunction braces(word) {\n  return /\\{[^{}]*,[^{}]*\\}|\\[[^\\]/]+\\]/.test(word);\n}\nfunction expandWord(word, known) {\n  let unknown = word.runTime;\n  const text = word.text.replace(VARIABLE, (_all, name) => {\n    const value = known.get(name);\n    if (value === void 0) unknown = true;\n    return value ?? "";\n  });\n  return { text, unknown };\n}\nvar VARIABLE = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");\nfunction shownWord(word) {\n  return `${word.runTime ? "\\u2026" : ""}${word.text.replace(VARIABLE, (_all, name) => `\\${${name}}`)}`;\n}\nfunction assignment(text) {\n  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);\n  return m === null ? null : { name: m[1], value: m[2] };\n}\nvar WRAPPERS = /* @__PURE__ */ new Set(["sudo", "doas", "env", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs"]);\nfunction programAt(words) {\n  for (let i = 0; i < words.length; i++) {\n    const w = words[i];\n    if (w.redirect || assignment(w.text) !== null) continue;\n    const name = w.text.replace(/^.*\\//, "");\n    if (WRAPPERS.has(name) || name.startsWith("-") && i > 0) continue;\n    if (/^\\d+[smhd]?$/.test(name) && i > 0) continue;\n    return i;\n  }\n  return -1;\n}\n\n// src/node/hosts/fence-command.ts\ninit_real_path();\nvar HINT2 = /session-brief|plugins|(^|[/\\\\])\\.[^/\\\\]/i;\nvar LINE_HINT = /session-brief|plugins|(^|[\\s/\\\\\'"=:;&|(<>])\\.[^\\s/\\\\]/i;\nvar READERS2 = /* @__PURE__ */ new Set(["cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "echo", "printf", "basename", "dirname", "realpath", "readlink", "du", "test", "diff"]);\nvar SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);\nvar MAX_NESTING = 4;\nvar MAX_BASES = 16;\nvar programName = (word) => (word?.text ?? "").replace(/^.*[/\\\\]/, "").toLowerCase();\nfunction gitRewrite(args) {\n  let i = 0;\n  while (i < args.length && (args[i] ?? "").startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(args[i] ?? "") ? 2 : 1;\n  const sub = args[i] ?? "";\n  const rest = args.slice(i + 1);\n  const given = rest.filter((a) => !a.startsWith("-")).length;\n  const flag = (...names) => rest.some((a) => names.includes(a));\n  const top = rest.some((a) => /^:(\\/|\\([^)]*top[^)]*\\))/.test(a));\n  switch (sub) {\n    case "checkout":\n    case "switch":\n      return { wholeTree: top || flag("-f", "--force", "--discard-changes") };\n    case "restore":\n    case "rm":\n    case "mv":\n      return { wholeTree: top };\n    case "clean":\n      return flag("-n", "--dry-run") ? null : { wholeTree: top || given === 0 };\n    case "reset":\n      return flag("--hard", "--merge", "--keep") ? { wholeTree: true } : null;\n    case "stash": {\n      const verb = rest[0] ?? "push";\n      if (!["push", "save"].includes(verb) && !verb.startsWith("-")) return null;\n      return { wholeTree: top || !rest.includes("--") };\n    }\n    default:\n      return null;\n  }\n}\nvar capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);\nfunction resolved(base, word, home) {\n  const text = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;\n  const literal = path14.resolve(base, text);\n  if (!text.split(/[/\\\\]/).includes("..")) return bothWays(literal);\n  let current = path14.isAbsolute(text) ? path14.parse(literal).root : base;\n  for (const part of text.split(/[/\\\\]/)) {\n    if (part === "" || part === ".") continue;\n    current = part === ".." ? path14.dirname(realPathOf(current) ?? current) : path14.join(current, part);\n  }\n  return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];\n}\nfunction segmentPattern(segment, dotglob) {\n  let out = "";\n  for (let i = 0; i < segment.length; i++) {\n    const ch = segment[i];\n    if (ch === "*") out += ".*";\n    else if (ch === "?") out += ".";\n    else if (ch === "[") {\n      const end = segment.indexOf("]", i + 2);\n      if (end === -1) out += "\\\\[";\n      else {\n        out += `[${segment.slice(i + 1, end).replace(/^[!^]/, "^").replace(/\\\\/g, "\\\\\\\\")}]`;\n        i = end;\n      }\n    } else if (ch === "{") {\n      const end = segment.indexOf("}", i);\n      if (end === -1) out += "\\\\{";\n      else {\n        out += `(?:${segment.slice(i + 1, end).split(",").map(escape).join("|")})`;\n        i = end;\n      }\n    } else out += escape(ch);\n  }\n  return new RegExp(`^${!dotglob && /^[*?[{]/.test(segment) ? "(?!\\\\.)" : ""}${out}$`, "i");\n}\nvar escape = (s) => s.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");\nfunction globReaches(places, ours, stems, globParts, dotglob, wholeTree) {\n  const globs = globParts.map((s) => segmentPattern(s, dotglob));\n  for (const from of stems) {\n    const fromParts = norm(from).replace(/\\/$/, "").split("/");\n    for (const place of ours) {\n      const placeParts = norm(place.at).split("/");\n      if (!within(from, place.at) && !within(place.at, from)) continue;\n      if (within(place.at, from)) return place.fenced;\n      const rest = placeParts.slice(fromParts.length);\n      let k = 0;\n      for (; k < globs.length && k < rest.length; k++) if (globParts[k] !== "**" && !globs[k].test(rest[k])) break;\n      if (k < globs.length && k < rest.length) continue;\n      if (globs.length >= rest.length) return place.fenced;\n      const holder = [...fromParts, ...rest.slice(0, globs.length)].join("/");\n      if (holdsPlace(places, holder, wholeTree) !== null) return place.fenced;\n    }\n  }\n  return null;\n}\nfunction placeNames(places, ours) {\n  const leaves = /* @__PURE__ */ new Set(["session-brief"]);\n  const holders = /* @__PURE__ */ new Set();\n  for (const place of ours) {\n    const name = path14.basename(place.at).toLowerCase();\n    if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);\n    const rel = path14.relative(places.root, place.at);\n    if (!rel.startsWith("..") && !path14.isAbsolute(rel)) {\n      const segments = rel.split(/[/\\\\]/).slice(0, -1);\n      for (const s of segments) holders.add(s.toLowerCase());\n    }\n  }\n  return { leaves: [...leaves], holders: [...holders] };\n}\nfunction namesPlace(names, text) {\n  const { leaves, holders } = names;\n  const lower = text.replace(/\\\\/g, "/").toLowerCase();\n  if (leaves.some((leaf) => lower.includes(leaf))) return true;\n  const last = lower.replace(/\\/+$/, "").split("/").at(-1) ?? "";\n  return holders.includes(last) || /(^|\\/)\\.claude\\/hooks(\\/|$)/.test(lower);\n}\nvar CommandWalk = class {\n  constructor(places, fallback) {\n    this.places = places;\n    this.fallback = fallback;\n    this.known = /* @__PURE__ */ new Map();\n    this.dotglob = false;\n    this.hit = null;\n    /** The words resolved already, which the words as written need not repeat. */\n    this.seen = /* @__PURE__ */ new Set();\n    this.ourPaths = null;\n    this.ourNames = null;\n    if (places.home !== null) this.known.set("HOME", places.home);\n  }\n  run(pieces, where, nesting) {\n    const saved = [];\n    for (const piece of pieces) {\n      if (this.hit !== null) return;\n      if (piece.kind === "enter") saved.push({ ...where });\n      else if (piece.kind === "leave") Object.assign(where, saved.pop() ?? where);\n      else this.step(piece.words, piece.afterSuccess ? where.chain : where.any, where, nesting);\n    }\n  }\n  step(words, bases, where, nesting) {\n    const at = programAt(words);\n    const program = programName(words[at]);\n    const texts = words.map((w) => expandWord(w, this.known));\n    const args = texts.slice(at + 1).map((t) => t.text);\n    const declares = ["export", "declare", "local", "readonly", "typeset"].includes(program);\n    texts.forEach((t, i) => {\n      const set = i < at || at < 0 || declares && i > at ? assignment(t.text) : null;\n      if (set === null) return;\n      if (t.unknown) this.known.delete(set.name);\n      else this.known.set(set.name, set.value);\n    });\n    if (words.some((w) => /dotglob|globdots/.test(w.text))) this.dotglob = true;\n    let wholeTree = false;\n    let stepBases = bases;\n    if (program === "git") {\n      const cAt = args.indexOf("-C");\n      if (cAt >= 0 && args[cAt + 1] !== void 0) stepBases = capped(bases.flatMap((b) => resolved(b, args[cAt + 1], this.places.home)));\n      const git = gitRewrite(args);\n      if (git !== null) {\n        wholeTree = true;\n        if (git.wholeTree && stepBases.some((b) => within(this.places.root, b) || holdsPlace(this.places, b, true) !== null)) {\n          this.hit = { word: ["git", ...args].join(" "), fenced: this.treeHolds(stepBases) };\n          return;\n        }\n      }\n    }\n    if (program === "find" && findWrites(args)) wholeTree = true;\n    if (nesting < MAX_NESTING) {\n      if (program === "eval") this.nested(args.join(" "), stepBases, nesting);\n      const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));\n      if (SHELLS.has(program) && c >= 0 && args[c + 1] !== void 0) this.nested(args[c + 1], stepBases, nesting);\n      if (this.hit !== null) return;\n    }\n    for (let i = 0; i < words.length && this.hit === null; i++) {\n      const word = words[i];\n      const { text, unknown } = texts[i];\n      if (i === at + 1 && /^node(\\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {\n        const fenced = this.wordReaches(text, word.glob, stepBases, wholeTree);\n        if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path14.resolve(stepBases[0] ?? this.places.root, text)).some((p) => fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;\n      }\n      for (const variant of variants(text)) {\n        this.seen.add(variant);\n        const fenced = unknown || where.lost ? namesPlace(this.names(), variant) ? this.nameHit(variant) : null : null;\n        const found = fenced ?? (unknown ? null : this.wordReaches(variant, word.glob, stepBases, wholeTree));\n        if (found !== null) {\n          this.hit = { word: unknown ? shownWord(word) : text, fenced: found };\n          break;\n        }\n      }\n    }\n    if (program === "cd" || program === "pushd") this.changeFolder(args, bases, where, texts.slice(at + 1));\n    else if (program === "popd") where.chain = where.any;\n  }\n  changeFolder(args, bases, where, texts) {\n    const target = args.findIndex((a) => !a.startsWith("-") || a === "-");\n    const word = target < 0 ? "~" : args[target];\n    if (word === "-" || target >= 0 && texts[target]?.unknown === true) {\n      where.chain = where.any;\n      where.lost = where.lost || word !== "-";\n      return;\n    }\n    const to = capped(bases.flatMap((b) => resolved(b, word, this.places.home)));\n    where.chain = to;\n    where.any = capped([...where.any, ...to]);\n  }\n  ours() {\n    return this.ourPaths ??= placePaths(this.places);\n  }\n  names() {\n    return this.ourNames ??= placeNames(this.places, this.ours());\n  }\n  nested(command, bases, nesting) {\n    this.run(shellPieces(command), { chain: bases, any: bases, lost: false }, nesting + 1);\n  }\n  /** Which place a name points at, for the message. */\n  nameHit(text) {\n    const lower = text.toLowerCase();\n    if (lower.includes("hooks")) return "hooks";\n    if (lower.includes("plugins")) return "plugin";\n    return this.places.wholeFolders.find((f) => lower.includes(path14.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";\n  }\n  treeHolds(bases) {\n    for (const b of bases) {\n      const held = holdsPlace(this.places, b, true);\n      if (held !== null) return held;\n    }\n    return this.places.pluginDir !== null ? "plugin" : "hooks";\n  }\n  /** Whether `word`, from any of `bases` (or the vault root, as before any `cd`), names a place or a folder holding one. */\n  wordReaches(word, glob, bases, wholeTree) {\n    if (word === "") return null;\n    for (const base of capped([...bases, ...this.fallback])) {\n      if (glob) {\n        const parts = word.split(/[/\\\\]/);\n        const first = parts.findIndex((p) => /[*?[{]/.test(p));\n        const stem = first < 0 ? word : parts.slice(0, first).join("/") || (word.startsWith("/") ? "/" : ".");\n        const stems = resolved(base, stem, this.places.home);\n        const found = globReaches(this.places, this.ours(), stems, first < 0 ? [] : parts.slice(first), this.dotglob, wholeTree && bases.includes(base));\n        if (found !== null) return found;\n        continue;\n      }\n      for (const p of resolved(base, word, this.places.home)) {\n        const found = placeOf2(this.places, p) ?? holdsPlace(this.places, p, wholeTree && bases.includes(base));\n        if (found !== null) return found;\n      }\n    }\n    return null;\n  }\n};\nfunction findWrites(args) {\n  return args.some((a, i) => a === "-delete" || ["-exec", "-execdir", "-ok", "-okdir"].includes(a) && !READERS2.has((args[i + 1] ?? "").replace(/^.*\\//, "")));\n}\nfunction variants(text) {\n  const out = [text];\n  const eq = text.indexOf("=");\n  if (eq > 0 && eq < text.length - 1) out.push(text.slice(eq + 1));\n  if (/^-[^-]/.test(text) && text.length > 2) out.push(text.slice(2));\n  return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text));\n}\nfunction fencedCommand(places, command, cwd) {\n  const start = cwd !== void 0 && path14.isAbsolute(cwd) ? [cwd] : [places.root];\n  const walk2 = new CommandWalk(places, [places.root]);\n  walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);\n  return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path14.basename(word));\nfunction wordsAsWritten(places, command, bases, seen) {\n  const written = commandWords(command);\n  const words = [...written, ...written.filter((w) => /["\'(),;`+]/.test(w)).flatMap((w) => w.split(/[\\s"\'(),;`+]+/))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path14.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction commandMayBeFenced(command, cwd, root, outside = []) {\n  if (LINE_HINT.test(command)) return true;\n  if (cwd !== void 0 && path14.isAbsolute(cwd)) {\n    const rel = path14.relative(root, cwd);\n    if (HINT2.test(rel.startsWith("..") || path14.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;\n  }\n  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\\s;&|()<>]+/).flatMap(variants).some((w) => path14.isAbsolute(w) && outside.some((o) => within(o, w)));\n  return piecesMayReach(shellPieces(command), outside, 0);\n}\nvar PLAIN = /^[^\\\\$\'"`#~*?[{}]*$/;\nvar REWRITES = /\\bgit\\b[^;&|]*\\b(checkout|restore|rm|mv|clean|reset|stash|switch)\\b|\\bfind\\b[^;&|]*\\s-(delete|exec|execdir|ok|okdir)\\b|\\b(eval|sh|bash|zsh|dash|ksh|fish)\\b/;\nfunction piecesMayReach(pieces, outside, nesting) {\n  for (const piece of pieces) {\n    if (piece.kind !== "step") continue;\n    const at = programAt(piece.words);\n    const program = programName(piece.words[at]);\n    const texts = piece.words.map((w) => expandWord(w, /* @__PURE__ */ new Map()).text);\n    const args = texts.slice(at + 1);\n    if (program === "git" && gitRewrite(args) !== null || program === "find" && findWrites(args)) return true;\n    if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;\n    for (const text of texts.flatMap(variants)) {\n      if (HINT2.test(text) || text.startsWith("~") || /dotglob|globdots/.test(text)) return true;\n      if (path14.isAbsolute(text) && outside.some((o) => within(o, text) || within(text.replace(/[*?[{].*$/, ""), o))) return true;\n    }\n  }\n  return false;\n}\n\n// src/node/journal/session-turn-record.ts\nvar fs14 = require("node:fs");\nvar path16 = require("node:path");\n\n// src/core/session-turns.ts\nvar MAX_TURN_NOTES = 500;\nvar STALE_TURN_MS = 24 * 60 * 60 * 1e3;\nfunction parseTurn(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (typeof o.since !== "number" || !Number.isFinite(o.since) || !Array.isArray(o.notes)) return null;\n  const notes = o.notes.filter((p) => typeof p === "string" && p !== "").slice(0, MAX_TURN_NOTES);\n  return { session: o.session, since: o.since, notes };\n}\nfunction encodeTurn(t) {\n  return `${JSON.stringify({ session: t.session, since: t.since, notes: t.notes })}\n`;\n}\nfunction turnAfterCall(current, session, notes, now) {\n  if (current === null) return { session, since: now, notes: [...new Set(notes)].slice(0, MAX_TURN_NOTES) };\n  const fresh = notes.filter((n) => !current.notes.includes(n));\n  if (fresh.length === 0 || current.notes.length >= MAX_TURN_NOTES) return null;\n  return { ...current, notes: [.../* @__PURE__ */ new Set([...current.notes, ...fresh])].slice(0, MAX_TURN_NOTES) };\n}\n\n// src/node/journal/net-blind.ts\nvar fs13 = require("node:fs");\nvar path15 = require("node:path");\n\n// src/core/session-net.ts\nvar EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;\nvar WALK_WINDOW_MS = 5 * 60 * 1e3;\n\n// src/node/journal/net-blind.ts\nvar BLIND_MAX_BYTES = 64 * 1024;\nfunction netFolder(root, env = process.env) {\n  let real = path15.resolve(root);\n  try {\n    real = fs13.realpathSync.native(real);\n  } catch {\n  }\n  return path15.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);\n}\nfunction readJson2(file, max) {\n  const data = readRegularFile(file, max);\n  if (data === null) return null;\n  try {\n    return JSON.parse(data.toString("utf8"));\n  } catch {\n    return null;\n  }\n}\n\n// src/node/journal/session-turn-record.ts\nvar TURN_MAX_BYTES = 256 * 1024;\nfunction turnFile(folder2, session) {\n  return path16.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);\n}\nfunction recordToolCall(root, session, notes, now, env = process.env) {\n  try {\n    const folder2 = netFolder(root, env);\n    const file = turnFile(folder2, session);\n    const current = parseTurn(readJson2(file, TURN_MAX_BYTES));\n    if (current === null && !fs14.existsSync(folder2)) return;\n    const next = turnAfterCall(current, session, notes, now);\n    if (next !== null) writeUserStateFile(file, encodeTurn(next));\n  } catch {\n  }\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nvar MAX_PATCH_FILES2 = 200;\nfunction usablePath(p) {\n  return typeof p === "string" && p.trim() !== "" && !p.includes("\\0");\n}\nfunction fromCwd(p, cwd) {\n  return !path17.isAbsolute(p) && cwd !== void 0 && path17.isAbsolute(cwd) ? path17.join(cwd, p) : p;\n}\nfunction attemptOf(hook) {\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const patch = Array.isArray(input.file_paths) ? input.file_paths.filter(usablePath).slice(0, MAX_PATCH_FILES2).map((p) => fromCwd(p, hook.cwd)) : [];\n  const filePath = patch[0] ?? (usablePath(file) ? file : null);\n  const filePaths = patch.length > 0 ? patch : filePath === null ? [] : [filePath];\n  const command = typeof input.command === "string" && input.command.trim() !== "" && tool !== "Edit" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction sessionOf2(id) {\n  return id === void 0 || id === null || id === "" ? null : id;\n}\nfunction isFile(p) {\n  try {\n    return fs15.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists2(p) {\n  try {\n    fs15.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, places, fenced) {\n  const folder2 = (dir) => `${(vaultRelative(ctx.root, dir) ?? dir).replace(/\\\\/g, "/")}/`;\n  if (fenced === "hooks" || fenced === "plugin" && ctx.pluginDir === null) return ".claude/hooks/";\n  if (fenced === "plugin") return folder2(ctx.pluginDir);\n  return folder2(places.wholeFolders.find((w) => w.fenced === fenced)?.dir ?? "");\n}\nfunction outsideFolders(scriptPath, env) {\n  let stateDir = null;\n  try {\n    stateDir = userStateDir(env);\n  } catch {\n  }\n  const agentPlugin = agentPluginFolder(scriptPath);\n  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path17.isAbsolute(d)) };\n}\nfunction fenceAnswer(attempt, root, scriptPath, context, agent, env) {\n  const { stateDir, outside } = outsideFolders(scriptPath, env);\n  const placesFor = (ctx) => fencePlaces(root, ctx.pluginDir, scriptPath, stateDir, env.HOME || env.USERPROFILE || null);\n  if (FENCED_FILE_TOOLS.has(attempt.tool)) {\n    for (const file of attempt.filePaths) {\n      if (!fileMayBeFenced(root, file, outside)) continue;\n      const ctx = context();\n      const places = placesFor(ctx);\n      const fenced = fencedFile(places, file);\n      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, places, fenced), false, ctx.lang), agent);\n    }\n    return null;\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command, attempt.cwd, root, outside)) return null;\n    const ctx = context();\n    const places = placesFor(ctx);\n    const hit = fencedCommand(places, attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, places, hit.fenced), true, ctx.lang), agent);\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const hook = translateHookInput(agent, parseHookJson(stdin));\n    const attempt = attemptOf(hook);\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path17.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    if (attempt === null) {\n      recordToolCall(root, sessionOf2(hook.session_id), [], Date.now(), env);\n      return 0;\n    }\n    const session = sessionOf2(attempt.session);\n    let named = [];\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    try {\n      const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);\n      if (fence !== null) {\n        writeOut(fence);\n        return 0;\n      }\n      if (guardAnswer(attempt, root, context, agent)) return 0;\n      if (mayChangeNotes(attempt)) named = keepBeforeVersions(context(), attempt, clock(env));\n    } finally {\n      recordToolCall(root, session, named, Date.now(), env);\n    }\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context, agent) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path17.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path17.dirname(target);\n  const name = freeName(path17.basename(target), (candidate) => exists2(path17.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path17.join(dir, name), context().lang), agent));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };\n    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n\n/*\nLicenses of the packages bundled into this file\n\nshell-quote 1.12.0 (MIT):\n\nThe MIT License\n\nCopyright (c) 2013 James Halliday (mail@substack.net)\n\nPermission is hereby granted, free of charge, \nto any person obtaining a copy of this software and \nassociated documentation files (the "Software"), to \ndeal in the Software without restriction, including \nwithout limitation the rights to use, copy, modify, \nmerge, publish, distribute, sublicense, and/or sell \ncopies of the Software, and to permit persons to whom \nthe Software is furnished to do so, \nsubject to the following conditions:\n\nThe above copyright notice and this permission notice \nshall be included in all copies or substantial portions of the Software.\n\nTHE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, \nEXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES \nOF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. \nIN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR \nANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, \nTORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE \nSOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.\n*/\n';
+    module2.exports = '/*\n * Session Brief edit hooks 0.1.0, bundled by esbuild from the TypeScript sources of this\n * repository (bridge/edit-file.ts and what it imports). The hook entry beside it (session-brief.cjs)\n * runs it for the hooks around an agent\'s edit (post-tool-use, pre-tool-use); it answers an edit\n * outside the rule scope itself and loads the rule check from the bridge beside it\n * (session-brief.bridge.cjs).\n */\n"use strict";\nvar __create = Object.create;\nvar __defProp = Object.defineProperty;\nvar __getOwnPropDesc = Object.getOwnPropertyDescriptor;\nvar __getOwnPropNames = Object.getOwnPropertyNames;\nvar __getProtoOf = Object.getPrototypeOf;\nvar __hasOwnProp = Object.prototype.hasOwnProperty;\nvar __esm = (fn, res, err) => function __init() {\n  if (err) throw err[0];\n  try {\n    return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;\n  } catch (e) {\n    throw err = [e], e;\n  }\n};\nvar __commonJS = (cb, mod) => function __require() {\n  try {\n    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;\n  } catch (e) {\n    throw mod = 0, e;\n  }\n};\nvar __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};\nvar __copyProps = (to, from, except, desc) => {\n  if (from && typeof from === "object" || typeof from === "function") {\n    for (let key of __getOwnPropNames(from))\n      if (!__hasOwnProp.call(to, key) && key !== except)\n        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });\n  }\n  return to;\n};\nvar __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__getProtoOf(mod)) : {}, __copyProps(\n  // If the importer is in node compatibility mode or this is not an ESM\n  // file that has been converted to a CommonJS file using a Babel-\n  // compatible transform (i.e. "__esModule" has not been set), then set\n  // "default" to the CommonJS "module.exports" for node compatibility.\n  isNodeMode || !mod || !mod.__esModule ? __defProp(target, "default", { value: mod, enumerable: true }) : target,\n  mod\n));\n\n// src/core/i18n.ts\nfunction isLang(value) {\n  return value === "en" || value === "de";\n}\nfunction translations(table) {\n  TABLES.add(table);\n  return table;\n}\nfunction strings(lang) {\n  return BRIEF_TEXT[lang];\n}\nfunction resolveLanguage(setting, locale) {\n  if (setting !== "auto") return setting;\n  const prefix = (locale ?? "").toLowerCase().slice(0, 2);\n  return isLang(prefix) ? prefix : "en";\n}\nvar TABLES, en, de, BRIEF_TEXT;\nvar init_i18n = __esm({\n  "src/core/i18n.ts"() {\n    "use strict";\n    TABLES = /* @__PURE__ */ new WeakSet();\n    en = {\n      title: (vault) => `Session brief for vault ${vault}`,\n      source: { cache: "cached brief", live: "live channel", scan: "own scan of the vault" },\n      age: (s) => s < 60 ? `${s} s old` : s < 3600 ? `${Math.floor(s / 60)} min old` : `${Math.floor(s / 3600)} h old`,\n      fresh: "just made",\n      date: "Date (machine clock)",\n      weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],\n      dailyNote: "Daily note",\n      exists: "exists",\n      missing: "missing",\n      more: (n) => `+${n} more`,\n      none: "none",\n      cut: (limit) => `[cut at ${limit} characters; run the bridge\'s "report" subcommand for everything]`,\n      cacheRejected: (why) => `cache ignored, it is damaged: ${why}`\n    };\n    de = {\n      title: (vault) => `Sitzungsbrief f\\xFCr den Vault ${vault}`,\n      source: { cache: "zwischengespeicherter Stand", live: "Live-Kanal", scan: "eigene Durchsuchung des Vaults" },\n      age: (s) => s < 60 ? `${s} s alt` : s < 3600 ? `${Math.floor(s / 60)} min alt` : `${Math.floor(s / 3600)} h alt`,\n      fresh: "gerade erstellt",\n      date: "Datum (Maschinenuhr)",\n      weekdays: ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"],\n      dailyNote: "Tagesnotiz",\n      exists: "vorhanden",\n      missing: "fehlt",\n      more: (n) => `+${n} weitere`,\n      none: "keine",\n      cut: (limit) => `[bei ${limit} Zeichen gek\\xFCrzt; alles zeigt der Unterbefehl "report" der Bridge]`,\n      cacheRejected: (why) => `Zwischenspeicher verworfen, er ist besch\\xE4digt: ${why}`\n    };\n    BRIEF_TEXT = translations({ en, de });\n  }\n});\n\n// src/core/settings.ts\nfunction cleanFolder(value) {\n  return value.replace(/\\\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");\n}\nfunction str2(value, fallback) {\n  return typeof value === "string" ? value : fallback;\n}\nfunction folder(value, fallback) {\n  return typeof value === "string" ? cleanFolder(value) : fallback;\n}\nfunction tagName(value, fallback) {\n  if (typeof value !== "string") return fallback;\n  const name = value.trim().replace(/^#+/, "");\n  return name === "" ? fallback : name;\n}\nfunction stringList(value, fallback) {\n  if (!Array.isArray(value)) return fallback;\n  return value.filter((v) => typeof v === "string" && v.trim() !== "");\n}\nfunction resolveSettings(raw) {\n  const d = DEFAULT_SETTINGS;\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};\n  const max = r.maxNamesPerItem;\n  const lang = r.language;\n  return {\n    inboxFolder: folder(r.inboxFolder, d.inboxFolder),\n    rulesFolder: folder(r.rulesFolder, d.rulesFolder),\n    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),\n    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),\n    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),\n    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),\n    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),\n    ruleScope: stringList(r.ruleScope, d.ruleScope),\n    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,\n    language: isLang(lang) || lang === "auto" ? lang : d.language,\n    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,\n    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,\n    externalCheck: resolveExternalCheck(r.externalCheck),\n    writeGuard: r.writeGuard === true\n  };\n}\nfunction resolveExternalCheck(raw) {\n  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;\n  const r = raw;\n  if (typeof r.command !== "string" || r.command.trim() === "") return null;\n  return {\n    command: r.command,\n    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),\n    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),\n    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)\n  };\n}\nfunction resolveDailyNoteSettings(raw) {\n  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};\n  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;\n  return { folder: folder(r.folder, ""), format };\n}\nfunction effectiveDailyNote(settings, obsidian) {\n  return {\n    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,\n    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format\n  };\n}\nfunction effectiveRuleScope(settings) {\n  if (settings.ruleScope.length > 0) return settings.ruleScope;\n  return ["CLAUDE.md", `${settings.rulesFolder}/**`, ".claude/agents/**", ".claude/skills/**"];\n}\nvar TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_EXTERNAL_CHECK, DEFAULT_DAILY_NOTE_FORMAT;\nvar init_settings = __esm({\n  "src/core/settings.ts"() {\n    "use strict";\n    init_i18n();\n    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];\n    DEFAULT_SETTINGS = {\n      inboxFolder: "Inbox",\n      rulesFolder: "Rules",\n      sessionsFolder: "AI/sessions",\n      dailyNoteFolder: "",\n      dailyNoteFormat: "",\n      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },\n      excludedRootFolders: [],\n      ruleScope: [],\n      maxNamesPerItem: 5,\n      language: "auto",\n      liveChannel: true,\n      showStatusBar: true,\n      externalCheck: null,\n      writeGuard: false\n    };\n    DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };\n    DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";\n  }\n});\n\n// src/core/rules/scope.ts\nfunction checkScope(settings) {\n  return [...effectiveRuleScope(settings), ...SETTINGS_FILES];\n}\nfunction isAbsolute3(p) {\n  return p.startsWith("/") || DRIVE.test(p);\n}\nfunction normalizePath(p) {\n  const slashed = p.replace(/\\\\/g, "/");\n  const drive = DRIVE.exec(slashed)?.[0].slice(0, 2) ?? "";\n  const rest = slashed.slice(drive.length);\n  const absolute = rest.startsWith("/");\n  const parts = [];\n  for (const part of rest.split("/")) {\n    if (part === "" || part === ".") continue;\n    if (part === "..") {\n      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop();\n      else if (!absolute) parts.push("..");\n      continue;\n    }\n    parts.push(part);\n  }\n  return `${drive}${absolute ? "/" : ""}${parts.join("/")}`;\n}\nfunction vaultRelative(root, filePath) {\n  if (filePath === "" || filePath.includes("\\0")) return null;\n  const base = normalizePath(root);\n  const slashed = filePath.replace(/\\\\/g, "/");\n  const full = normalizePath(isAbsolute3(slashed) ? slashed : `${base}/${slashed}`);\n  const prefix = base.endsWith("/") ? base : `${base}/`;\n  if (!full.toLowerCase().startsWith(prefix.toLowerCase())) return null;\n  const rel = full.slice(prefix.length);\n  return rel === "" ? null : rel;\n}\nfunction scopePattern(glob) {\n  const cached = patternCache.get(glob);\n  if (cached !== void 0) return cached;\n  let source = "";\n  const g = normalizePath(glob).replace(/^\\//, "");\n  for (let i = 0; i < g.length; i++) {\n    const c = g[i] ?? "";\n    if (c === "*" && g[i + 1] === "*") {\n      const slashAfter = g[i + 2] === "/";\n      source += slashAfter ? "(?:.*/)?" : ".*";\n      i += slashAfter ? 2 : 1;\n    } else if (c === "*") source += "[^/]*";\n    else if (c === "?") source += "[^/]";\n    else source += c.replace(/[.+^${}()|[\\]\\\\]/g, "\\\\$&");\n  }\n  const re = new RegExp(`^${source}$`, "is");\n  patternCache.set(glob, re);\n  return re;\n}\nfunction asciiStart(glob) {\n  const cached = startCache.get(glob);\n  if (cached !== void 0) return cached;\n  const literal = /^[^*?]*/.exec(normalizePath(glob).replace(/^\\//, ""))?.[0] ?? "";\n  const start = /[\\u0080-\\uffff]/.test(literal) ? null : literal.toLowerCase();\n  startCache.set(glob, start);\n  return start;\n}\nfunction inScope(relPath, patterns) {\n  return patterns.some((p) => {\n    const start = asciiStart(p);\n    if (start !== null && relPath.slice(0, start.length).toLowerCase() !== start) return false;\n    return scopePattern(p).test(relPath);\n  });\n}\nvar SETTINGS_FILES, DRIVE, patternCache, startCache;\nvar init_scope = __esm({\n  "src/core/rules/scope.ts"() {\n    "use strict";\n    init_settings();\n    SETTINGS_FILES = [".claude/settings.json", ".claude/settings.local.json"];\n    DRIVE = /^[a-zA-Z]:(?:\\/|$)/;\n    patternCache = /* @__PURE__ */ new Map();\n    startCache = /* @__PURE__ */ new Map();\n  }\n});\n\n// src/node/real-path.ts\nvar real_path_exports = {};\n__export(real_path_exports, {\n  firstSymlink: () => firstSymlink,\n  linkTarget: () => linkTarget,\n  openInVault: () => openInVault,\n  realPathOf: () => realPathOf,\n  vaultRelativeReal: () => vaultRelativeReal\n});\nfunction realPathOf(p) {\n  let existing = path9.resolve(p);\n  const rest = [];\n  for (; ; ) {\n    try {\n      return path9.join(fs10.realpathSync.native(existing), ...rest);\n    } catch {\n      const parent = path9.dirname(existing);\n      if (parent === existing) return null;\n      rest.unshift(path9.basename(existing));\n      existing = parent;\n    }\n  }\n}\nfunction vaultRelativeReal(root, filePath) {\n  const literal = vaultRelative(root, filePath);\n  if (literal !== null || filePath.includes("\\0")) return literal;\n  const absolute = path9.resolve(root, filePath);\n  const realFile = realPathOf(absolute);\n  const realRoot2 = realPathOf(root);\n  for (const [r, f] of [\n    [root, realFile],\n    [realRoot2, absolute],\n    [realRoot2, realFile]\n  ]) {\n    if (r === null || f === null) continue;\n    const rel = vaultRelative(r, f);\n    if (rel !== null) return rel;\n  }\n  return null;\n}\nfunction firstSymlink(p) {\n  let current = path9.parse(path9.resolve(p)).root;\n  for (const part of path9.resolve(p).slice(current.length).split(path9.sep).filter((x) => x !== "")) {\n    current = path9.join(current, part);\n    try {\n      if (fs10.lstatSync(current).isSymbolicLink()) return current;\n    } catch {\n      return null;\n    }\n  }\n  return null;\n}\nfunction linkTarget(root, file) {\n  if (realRootOf?.root !== root) realRootOf = { root, real: fs10.realpathSync.native(root) };\n  const top = realRootOf.real;\n  const real = fs10.realpathSync.native(file);\n  return real.startsWith(top.endsWith(path9.sep) ? top : top + path9.sep) ? real : null;\n}\nfunction openInVault(root, file, flags) {\n  if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");\n  try {\n    return fs10.openSync(file, flags | NO_FOLLOW);\n  } catch (error) {\n    const code = error.code;\n    if (NO_FOLLOW === 0 || code !== "ELOOP" && code !== "EMLINK" && code !== "EFTYPE") throw error;\n    const real = linkTarget(root, file);\n    if (real === null) throw Object.assign(new Error(`${file} links out of the vault`), { code: "ENOENT" });\n    return fs10.openSync(real, flags | NO_FOLLOW);\n  }\n}\nvar fs10, path9, realRootOf, NO_FOLLOW, WRITING;\nvar init_real_path = __esm({\n  "src/node/real-path.ts"() {\n    "use strict";\n    fs10 = require("node:fs");\n    path9 = require("node:path");\n    init_scope();\n    realRootOf = null;\n    NO_FOLLOW = fs10.constants.O_NOFOLLOW ?? 0;\n    WRITING = fs10.constants.O_WRONLY | fs10.constants.O_RDWR | fs10.constants.O_CREAT | fs10.constants.O_TRUNC | fs10.constants.O_APPEND;\n  }\n});\n\n// src/node/review/sha256.ts\nvar sha256_exports = {};\n__export(sha256_exports, {\n  sha256: () => sha256\n});\nfunction sha256(data) {\n  return (0, import_node_crypto.createHash)("sha256").update(data).digest("hex");\n}\nvar import_node_crypto;\nvar init_sha256 = __esm({\n  "src/node/review/sha256.ts"() {\n    "use strict";\n    import_node_crypto = require("node:crypto");\n  }\n});\n\n// node_modules/shell-quote/quote.js\nvar require_quote = __commonJS({\n  "node_modules/shell-quote/quote.js"(exports2, module2) {\n    "use strict";\n    var OPS = (\n      /** @type {const} */\n      [\n        "||",\n        "&&",\n        ";;&",\n        ";;",\n        ";&",\n        "|&",\n        "<(",\n        ">(",\n        "<<<",\n        "<<-",\n        "<<",\n        ">>",\n        ">&",\n        ">|",\n        "&>>",\n        "&>",\n        "<&",\n        "<>",\n        "&",\n        ";",\n        "(",\n        ")",\n        "|",\n        "<",\n        ">"\n      ]\n    );\n    var LINE_TERMINATORS = /[\\n\\r\\u2028\\u2029]/;\n    var GLOB_SHELL_SPECIAL = /[\\s#!"$&\'():;<=>@\\\\^`|~]/g;\n    module2.exports = function quote(xs) {\n      var sawComment = false;\n      return xs.map(function(s) {\n        if (sawComment && typeof s === "string" && LINE_TERMINATORS.test(s)) {\n          throw new TypeError("a token after a `comment` must not contain line terminators");\n        }\n        if (s === "") {\n          return (\n            /** @type {const} */\n            "\'\'"\n          );\n        }\n        if (s && typeof s === "object") {\n          if ("op" in s && s.op === "glob") {\n            if (typeof s.pattern !== "string") {\n              throw new TypeError("glob token requires a string `pattern`");\n            }\n            if (LINE_TERMINATORS.test(s.pattern)) {\n              throw new TypeError("glob `pattern` must not contain line terminators");\n            }\n            if (s.pattern === "") {\n              return (\n                /** @type {const} */\n                "\'\'"\n              );\n            }\n            return s.pattern.replace(GLOB_SHELL_SPECIAL, "\\\\$&");\n          }\n          if ("op" in s && typeof s.op === "string") {\n            if (OPS.indexOf(s.op) < 0) {\n              throw new TypeError("invalid `op` value: " + JSON.stringify(s.op));\n            }\n            return s.op.replace(/[\\s\\S]/g, "\\\\$&");\n          }\n          if ("comment" in s && typeof s.comment === "string") {\n            if (LINE_TERMINATORS.test(s.comment)) {\n              throw new TypeError("`comment` must not contain line terminators");\n            }\n            sawComment = true;\n            return "#" + s.comment;\n          }\n          throw new TypeError("unrecognized object token shape");\n        }\n        if (/\'/.test(s) && /!/.test(s)) {\n          return "\'" + s.replace(/\'/g, `\'"\'"\'`) + "\'";\n        }\n        if (/["\\s\\\\]/.test(s) && !/\'/.test(s)) {\n          return "\'" + s + "\'";\n        }\n        if (/["\'\\s]/.test(s)) {\n          return \'"\' + s.replace(/(["\\\\$`])/g, "\\\\$1") + \'"\';\n        }\n        return String(s).replace(/([A-Za-z]:)?([#!"$&\'()*,:;<=>?@[\\\\\\]^`{|}~])/g, "$1\\\\$2");\n      }).join(" ");\n    };\n  }\n});\n\n// node_modules/shell-quote/parse.js\nvar require_parse = __commonJS({\n  "node_modules/shell-quote/parse.js"(exports2, module2) {\n    "use strict";\n    var CONTROL = (\n      /** @type {const} */\n      "(?:" + /** @type {const} */\n      [\n        "\\\\|\\\\|",\n        "\\\\&(?:\\\\&|>>?)",\n        // `&&`, `&>`, and `&>>`\n        ";;\\\\&?",\n        // `;;` and `;;&`\n        "[;|]\\\\&",\n        // `;&` and `|&`\n        "\\\\<\\\\(",\n        "\\\\<\\\\<\\\\<",\n        "\\\\<\\\\<-",\n        "\\\\<\\\\<(?!\\\\()",\n        // `<<(` stays `<` and `<(`, as zsh reads it; other shells reject it\n        ">>",\n        ">[&|(]",\n        // `>&`, `>|`, and `>(`\n        "<[&>]",\n        // `<&` and `<>`\n        "[&;()|<>]"\n      ].join(\n        /** @type {const} */\n        "|"\n      ) + /** @type {const} */\n      ")"\n    );\n    var controlRE = new RegExp("^" + CONTROL + "$");\n    var META = (\n      /** @type {const} */\n      "|&;()<> \\\\t"\n    );\n    var SINGLE_QUOTE = (\n      /** @type {const} */\n      "\'([^\']*?)\'"\n    );\n    var ANSI_C_BODY = "(?:\\\\\\\\[\\\\s\\\\S]|[^\\\\\\\\\'])*?";\n    var ANSI_C_QUOTE = "\\\\$\'" + ANSI_C_BODY + "\'";\n    var ansiCAt = new RegExp("\\\\$\'" + ANSI_C_BODY + "(?:(\')|\\\\\\\\?$)", "g");\n    var ANSI_C_LETTERS = "abeEfnrtv";\n    var ANSI_C_CHARS = "\\x07\\b\\x1B\\x1B\\f\\n\\r	\\v";\n    var hash = /^#$/;\n    var SQ = (\n      /** @type {const} */\n      "\'"\n    );\n    var DQ = (\n      /** @type {const} */\n      \'"\'\n    );\n    var DS = (\n      /** @type {const} */\n      "$"\n    );\n    var TOKEN = "";\n    var mult = (\n      /** @type {const} */\n      4294967296\n    );\n    for (i = 0; i < 4; i++) {\n      TOKEN += (mult * Math.random()).toString(16);\n    }\n    var i;\n    var startsWithToken = new RegExp("^" + TOKEN);\n    function matchAll(s, r) {\n      var origIndex = r.lastIndex;\n      var matches = [];\n      var matchObj;\n      while (matchObj = r.exec(s)) {\n        matches[matches.length] = matchObj;\n        if (r.lastIndex === matchObj.index) {\n          r.lastIndex += 1;\n        }\n      }\n      r.lastIndex = origIndex;\n      return matches;\n    }\n    function getVar(env, pre, key) {\n      var r = typeof env === "function" ? env(key) : env[key];\n      if (typeof r === "undefined" && key != "") {\n        r = "";\n      } else if (typeof r === "undefined") {\n        r = "$";\n      }\n      if (typeof r === "object") {\n        return pre + TOKEN + JSON.stringify(r) + TOKEN;\n      }\n      return pre + r;\n    }\n    var ansiCEscape = /\\\\([0-7]{1,3}|x[\\dA-Fa-f]{1,2}|u[\\dA-Fa-f]{1,4}|U[\\dA-Fa-f]{1,8}|c(?:\\\\\\\\|[\\s\\S])|[abeEfnrtv\\\\\'"?])/g;\n    function expandAnsiCEscape(m, escape2) {\n      var kind = escape2.charAt(0);\n      if (kind === "c") {\n        var ctrl = escape2.charAt(1);\n        return ctrl === "?" ? "\\x7F" : String.fromCharCode(ctrl.charCodeAt(0) & 31);\n      }\n      if (kind === "x" || kind === "u" || kind === "U") {\n        var cp = parseInt(escape2.slice(1), 16);\n        if (cp > 1114111) {\n          return m;\n        }\n        return String.fromCharCode.apply(null, cp > 65535 ? [55232 + (cp >> 10), 56320 + (cp & 1023)] : [cp]);\n      }\n      if (kind >= "0" && kind <= "7") {\n        return String.fromCharCode(parseInt(escape2, 8) & 255);\n      }\n      var letter = ANSI_C_LETTERS.indexOf(escape2);\n      return letter < 0 ? escape2 : ANSI_C_CHARS.charAt(letter);\n    }\n    function expandAnsiC(body) {\n      return body.replace(ansiCEscape, expandAnsiCEscape).split("\\0")[0];\n    }\n    function closesAnsiC(s, i2) {\n      ansiCAt.lastIndex = i2;\n      return !!/** @type {RegExpExecArray} */\n      ansiCAt.exec(s)[1];\n    }\n    function parseInternal(string, env, opts) {\n      if (!opts) {\n        opts = {};\n      }\n      var BS = opts.escape || "\\\\";\n      var ifs = opts.splitUnquoted === true ? " 	\\n" : typeof opts.splitUnquoted === "string" ? opts.splitUnquoted : "";\n      var BAREWORD = "(\\\\" + BS + `[\'"$\\\\` + BS + META + "]|\\\\$\\\\$|\\\\$(?!" + ANSI_C_QUOTE.slice(2) + `)|[^\\\\s\'"$` + META + "])+";\n      var DOUBLE_QUOTE = \'"(?:\\\\\' + BS + \'[\\\\s\\\\S]|[^"\\\\\' + BS + \'])*"\';\n      var chunker = new RegExp([\n        "(" + CONTROL + ")",\n        // control chars\n        "(" + ANSI_C_QUOTE + "|" + BAREWORD + "|" + DOUBLE_QUOTE + "|" + SINGLE_QUOTE + ")+"\n      ].join("|"), "g");\n      var matches = matchAll(string, chunker);\n      if (matches.length === 0) {\n        return [];\n      }\n      if (!env) {\n        env = {};\n      }\n      var commented = false;\n      return matches.map(function(match) {\n        var s = match[0];\n        if (!s || commented) {\n          return void 0;\n        }\n        if (controlRE.test(s)) {\n          return (\n            /** @type {ControlOperator} */\n            { op: s }\n          );\n        }\n        var quote = false;\n        var esc = false;\n        var out = "";\n        var words = [];\n        var sawQuote = false;\n        var pendingNw = null;\n        var isGlob = false;\n        var i2;\n        function parseEnvVar() {\n          i2 += 1;\n          var varend;\n          var varname;\n          var char = s.charAt(i2);\n          if (char === "{") {\n            i2 += 1;\n            if (s.charAt(i2) === "}") {\n              throw new Error("Bad substitution: " + s.slice(i2 - 2, i2 + 1));\n            }\n            var depth = 1;\n            varend = i2;\n            while (depth > 0 && varend < s.length) {\n              if (s.charAt(varend) === "{" && s.charAt(varend - 1) === "$") {\n                depth += 1;\n              } else if (s.charAt(varend) === "}") {\n                depth -= 1;\n              }\n              varend += 1;\n            }\n            if (depth !== 0) {\n              throw new Error("Bad substitution: " + s.slice(i2));\n            }\n            varend -= 1;\n            varname = s.slice(i2, varend);\n            i2 = varend;\n          } else if (/[*@#?$!-]/.test(char)) {\n            varname = char;\n          } else {\n            var slicedFromI = s.slice(i2);\n            varend = slicedFromI.match(/[^\\w\\d_]/);\n            if (!varend) {\n              varname = slicedFromI;\n              i2 = s.length;\n            } else {\n              varname = slicedFromI.slice(0, varend.index);\n              i2 += /** @type {number} */\n              varend.index - 1;\n            }\n          }\n          return getVar(\n            /** @type {NonNullable<typeof env>} */\n            env,\n            "",\n            varname\n          );\n        }\n        function flushRun() {\n          if (pendingNw === null) {\n            return;\n          }\n          if (pendingNw === 0) {\n            if (out !== "") {\n              words[words.length] = out;\n              out = "";\n            }\n          } else {\n            words[words.length] = out;\n            out = "";\n            for (var fe = 1; fe < pendingNw; fe += 1) {\n              words[words.length] = "";\n            }\n          }\n          pendingNw = null;\n        }\n        for (i2 = 0; i2 < s.length; i2++) {\n          var c = s.charAt(i2);\n          if (ifs && c !== DS) {\n            flushRun();\n          }\n          isGlob = isGlob || !quote && (c === "*" || c === "?");\n          if (esc) {\n            out += c;\n            esc = false;\n          } else if (quote) {\n            if (c === quote) {\n              quote = false;\n            } else if (quote == SQ) {\n              out += c;\n            } else {\n              if (c === BS) {\n                i2 += 1;\n                c = s.charAt(i2);\n                if (c === DQ || c === BS || c === DS) {\n                  out += c;\n                } else {\n                  out += BS + c;\n                }\n              } else if (c === DS) {\n                out += parseEnvVar();\n              } else {\n                out += c;\n              }\n            }\n          } else if (c === DQ || c === SQ) {\n            quote = c;\n            sawQuote = true;\n          } else if (controlRE.test(c)) {\n            return (\n              /** @type {ControlOperator} */\n              { op: s }\n            );\n          } else if (hash.test(c)) {\n            commented = true;\n            var commentObj = { comment: string.slice(match.index + i2 + 1) };\n            if (out.length) {\n              return (\n                /** @type {const} */\n                [out, commentObj]\n              );\n            }\n            return (\n              /** @type {const} */\n              [commentObj]\n            );\n          } else if (c === BS) {\n            esc = true;\n          } else if (c === DS && s.charAt(i2 + 1) === SQ && closesAnsiC(s, i2)) {\n            flushRun();\n            sawQuote = true;\n            out += expandAnsiC(s.slice(i2 + 2, ansiCAt.lastIndex - 1));\n            i2 = ansiCAt.lastIndex - 1;\n          } else if (c === DS) {\n            var value = parseEnvVar();\n            if (!ifs) {\n              out += value;\n            } else {\n              for (var vi = 0; vi < value.length; vi += 1) {\n                var vc = value.charAt(vi);\n                if (ifs.indexOf(vc) < 0) {\n                  flushRun();\n                  out += vc;\n                } else if (pendingNw === null) {\n                  pendingNw = vc === " " || vc === "	" || vc === "\\n" ? 0 : 1;\n                } else if (vc !== " " && vc !== "	" && vc !== "\\n") {\n                  pendingNw += 1;\n                }\n              }\n            }\n          } else {\n            out += c;\n          }\n        }\n        if (isGlob) {\n          return (\n            /** @type {GlobPattern} */\n            { op: "glob", pattern: out }\n          );\n        }\n        if (ifs) {\n          if (pendingNw !== null && pendingNw > 0) {\n            words[words.length] = out;\n            out = "";\n            for (var te = 1; te < pendingNw; te += 1) {\n              words[words.length] = "";\n            }\n          }\n          if (out !== "" || sawQuote && words.length === 0) {\n            words[words.length] = out;\n          }\n          return words;\n        }\n        return out;\n      }).reduce(\n        function(prev, arg) {\n          if (typeof arg === "undefined") {\n            return prev;\n          }\n          [].concat(arg).forEach(function(entry) {\n            prev[prev.length] = entry;\n          });\n          return prev;\n        },\n        /** @type {ParseEntry[]} */\n        []\n      );\n    }\n    module2.exports = function parse5(s, env, opts) {\n      var mapped = parseInternal(s, env, opts);\n      if (typeof env !== "function") {\n        return mapped;\n      }\n      return mapped.reduce(\n        function(acc, s2) {\n          if (typeof s2 === "object") {\n            acc[acc.length] = s2;\n            return acc;\n          }\n          var xs = s2.split(RegExp("(" + TOKEN + ".*?" + TOKEN + ")", "g"));\n          if (xs.length === 1) {\n            acc[acc.length] = xs[0];\n            return acc;\n          }\n          xs.filter(Boolean).forEach(function(x) {\n            acc[acc.length] = startsWithToken.test(x) ? JSON.parse(x.split(TOKEN)[1]) : x;\n          });\n          return acc;\n        },\n        /** @type {ParseEntry[]} */\n        []\n      );\n    };\n  }\n});\n\n// node_modules/shell-quote/index.js\nvar require_shell_quote = __commonJS({\n  "node_modules/shell-quote/index.js"(exports2) {\n    "use strict";\n    exports2.quote = require_quote();\n    exports2.parse = require_parse();\n  }\n});\n\n// src/core/paths.ts\nfunction isHiddenName(name) {\n  return name.startsWith(".");\n}\nfunction entersFolder(name, atRoot, excludedRootFolders) {\n  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));\n}\nfunction isNoteName(name) {\n  return name.endsWith(".md");\n}\nfunction isCountedNote(path18, excludedRootFolders) {\n  let start = 0;\n  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {\n    const part = path18.slice(start, slash);\n    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;\n    start = slash + 1;\n  }\n  const name = path18.slice(start);\n  return name !== "" && !isHiddenName(name) && isNoteName(name);\n}\nfunction isInFolder(path18, folder2) {\n  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);\n}\nfunction basename(path18) {\n  return path18.slice(path18.lastIndexOf("/") + 1);\n}\n\n// src/core/brief-item-list.ts\nvar NO_HITS = [];\nvar LIST_ITEMS = [\n  {\n    id: "inbox",\n    about: "notes in the inbox folder, daily notes aside",\n    // An unreadable inbox note counts as open: one entry too many beats a missed one.\n    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),\n    hits: () => NO_HITS,\n    label: { en: () => "Inbox", de: () => "Inbox" },\n    sidebar: {\n      order: 3,\n      title: { en: "Inbox", de: "Inbox" },\n      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },\n      empty: {\n        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,\n        de: (s) => `Die Inbox "${s.inboxFolder}" enth\\xE4lt keine offene Notiz (Tagesnotizen z\\xE4hlen nicht).`\n      }\n    }\n  },\n  {\n    id: "needsReview",\n    about: "notes tagged needs-review",\n    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,\n    hits: (f) => f?.needsReview ?? NO_HITS,\n    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },\n    sidebar: {\n      order: 0,\n      title: { en: "Needs review", de: "Zu pr\\xFCfen" },\n      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`\n      },\n      highlight: (s) => s.tags.needsReview,\n      mark: { removes: (s) => s.tags.needsReview }\n    }\n  },\n  {\n    id: "reviewOpen",\n    about: "notes tagged review but not review-done; mark_reviewed closes these",\n    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,\n    hits: (f) => f?.review ?? NO_HITS,\n    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },\n    sidebar: {\n      order: 1,\n      title: { en: "Review open", de: "Review offen" },\n      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },\n      empty: {\n        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,\n        de: (s) => `Keine Notiz tr\\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`\n      },\n      highlight: (s) => s.tags.review,\n      mark: { adds: (s) => s.tags.reviewDone }\n    }\n  },\n  {\n    id: "pendingReview",\n    about: "rule files pending review",\n    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),\n    hits: (f) => f?.pendingReview ?? NO_HITS,\n    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },\n    sidebar: {\n      order: 2,\n      title: { en: "Rules pending review", de: "Regeln zur Pr\\xFCfung" },\n      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },\n      empty: {\n        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,\n        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`\n      },\n      highlight: (s) => s.tags.pendingReview,\n      mark: { removes: (s) => s.tags.pendingReview }\n    }\n  },\n  {\n    id: "sessionsToday",\n    about: "today\'s files in the sessions folder",\n    // The index keeps every session file: the date changes, the set does not.\n    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),\n    onDay: (path18, date) => basename(path18).includes(date),\n    hits: () => NO_HITS,\n    label: { en: () => "Today\'s session files", de: () => "Heutige Sitzungsdateien" },\n    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\\xE4hlen, diese nicht \\xFCberschreiben" }\n  }\n];\nfunction localStamp(iso) {\n  const d = new Date(iso);\n  const two = (n) => String(n).padStart(2, "0");\n  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;\n}\nvar CHANGE_ITEMS = [\n  {\n    id: "agentChanges",\n    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\\xE4ndert, noch nicht gepr\\xFCft" },\n    changedOutside: {\n      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,\n      de: (at, hidden) => `Pr\\xFCfmarken wurden au\\xDFerhalb von Obsidian ge\\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`\n    },\n    journalLost: {\n      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,\n      de: (lost) => `das Journal im Vault wurde gel\\xF6scht oder au\\xDFerhalb von Session Brief ge\\xE4ndert; ${lost} verlorene Agenten-\\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\\xDFerhalb des Vaults wieder gezeigt`\n    }\n  },\n  {\n    id: "sinceLastSession",\n    label: {\n      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,\n      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`\n    },\n    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }\n  }\n];\n\n// src/core/brief-items.ts\nvar LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);\nvar LIST_ITEM_TABLE = LIST_ITEMS;\nvar SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(\n  (d) => d.sidebar !== void 0\n).sort((a, b) => a.sidebar.order - b.sidebar.order);\nvar SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);\nvar QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];\nvar CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);\n\n// src/core/format.ts\ninit_i18n();\n\n// src/core/quote.ts\nvar SAFE_CHARS = String.raw`\\p{L}\\p{M}\\p{N}\\p{So}._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar UNSAFE_CHARS = String.raw`[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}\\p{Co}\\p{Cn}]|(?! )\\p{Zs}`;\nvar safeWords;\nvar unsafeChar;\nvar SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");\nvar UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");\nvar KNOWN_RANGES = String.raw`\\x20-\\x7e\\u00a0-\\u024f\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u2010-\\u2027\\u2030-\\u205e\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3`;\nvar KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);\nvar HAS_KNOWN_UNSAFE = /[\\u00a0\\u00ad]/;\nvar SAFE_KNOWN = String.raw`A-Za-z0-9\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u00b2\\u00b3\\u00b9\\u00bc-\\u00be\\u00a6\\u00a9\\u00ae\\u00b0\\u0386\\u0388-\\u038a\\u038c\\u038e-\\u03a1\\u03a3-\\u03ce\\u0400-\\u052f\\u05d0-\\u05ea\\u0621-\\u063a\\u0641-\\u064a\\u0660-\\u0669\\u1e00-\\u1eff\\u3041-\\u3096\\u30a1-\\u30fa\\u4e00-\\u9fff\\uac00-\\ud7a3._\\-/()[\\]{}&\'+#@!~=%$^;`;\nvar SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);\nfunction plainKnown(text) {\n  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);\n}\nfunction escapeChar(c) {\n  let out = "";\n  for (let i = 0; i < c.length; i++) out += `\\\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;\n  return out;\n}\nfunction quoteAlways(name) {\n  const json = JSON.stringify(name);\n  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction isSafeName(name) {\n  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;\n  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);\n}\nfunction quoteName(name) {\n  return isSafeName(name) ? name : quoteAlways(name);\n}\nfunction escapeControls(text) {\n  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);\n}\nfunction codePoints(text) {\n  return Array.from(text);\n}\nfunction shortenName(name, max) {\n  const whole = quoteName(name);\n  if (whole.length <= max) return whole;\n  const chars = codePoints(name);\n  let keep = Math.max(2, max - 5);\n  for (; ; ) {\n    const head = chars.slice(0, Math.ceil(keep / 2)).join("");\n    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");\n    const out = `${quoteAlways(head)}\\u2026${quoteAlways(tail)}`;\n    if (out.length <= max || keep <= 2) return out;\n    keep -= Math.max(1, out.length - max);\n  }\n}\nfunction safeLines(text) {\n  return text.split("\\n").map(escapeControls).join("\\n");\n}\n\n// src/core/line-counts.ts\nvar MAX_CHANGED_LINES = 2e3;\n\n// src/core/format.ts\nvar LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\\xFCgt/entfernt" } });\nvar LARGE_TEXT = translations({\n  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },\n  de: { label: `gro\\xDFe \\xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }\n});\nvar KINDS_TEXT = translations({\n  en: { deleted: "deleted", renamed: "renamed" },\n  de: { deleted: "gel\\xF6scht", renamed: "umbenannt" }\n});\nfunction capText(text, limit, lang) {\n  if (text.length <= limit) return text;\n  const note = strings(lang).cut(limit);\n  const room = limit - note.length - 1;\n  const cut = text.lastIndexOf("\\n", room);\n  return `${text.slice(0, cut > 0 ? cut : room)}\n${note}`;\n}\nfunction asciiJson(value, indent) {\n  return JSON.stringify(value, null, indent).replace(/[\\u007f-\\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);\n}\n\n// src/core/hosts/host.ts\nfunction defineHost(host) {\n  return host;\n}\nfunction claudeEnvelope(event, text, note) {\n  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };\n  if (note !== void 0) out.systemMessage = note;\n  return out;\n}\nfunction claudeDeny(reason, message) {\n  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }, systemMessage: message };\n}\nvar SHARED_TOOL_NAMES = {\n  write_file: "Write",\n  replace: "Edit",\n  edit: "Edit",\n  create: "Write",\n  apply_patch: "Edit"\n};\nfunction str(v) {\n  return typeof v === "string" ? v : void 0;\n}\nfunction obj(v) {\n  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;\n}\n\n// src/core/hosts/claude-code.ts\nvar claudeCode = defineHost({\n  id: "claude-code",\n  name: "Claude Code",\n  cli: "claude",\n  aliases: ["claude"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },\n  // Longer output is moved to a file and the model sees a ~2 KB preview.\n  limit: 1e4,\n  docs: "https://code.claude.com/docs/en/hooks",\n  envelope: claudeEnvelope,\n  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codebuddy.ts\nvar codebuddy = defineHost({\n  id: "codebuddy",\n  name: "CodeBuddy Code",\n  cli: "codebuddy",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  limit: 1e4,\n  docs: "https://www.codebuddy.ai/docs/cli/hooks",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/codex.ts\nfunction patchPaths(patch) {\n  const out = [];\n  for (const m of patch.matchAll(/^\\*\\*\\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  for (const m of patch.matchAll(/^\\*\\*\\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());\n  return out;\n}\nvar codex = defineHost({\n  id: "codex",\n  name: "OpenAI Codex CLI",\n  cli: "codex",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },\n  // Codex names every shell tool `Bash` in its hook input; the tools\' own names are matched too.\n  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },\n  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a\n  // token, so 7,000 characters stays under it.\n  limit: 7e3,\n  docs: "https://developers.openai.com/codex/hooks",\n  envelope: claudeEnvelope,\n  adaptInput(raw, out) {\n    const input = out.tool_input;\n    if (input === void 0) return;\n    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;\n    if (str(raw.tool_name) !== "apply_patch") return;\n    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");\n    if (paths.length > 0) {\n      input.file_path = paths[0];\n      input.file_paths = paths;\n    }\n  },\n  // Codex evaluates a hook\'s command with PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/copilot.ts\nvar copilot = defineHost({\n  id: "copilot",\n  name: "GitHub Copilot CLI",\n  cli: "copilot",\n  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },\n  toolNames: SHARED_TOOL_NAMES,\n  afterEveryTool: true,\n  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for\n  // the few non-ASCII characters a note name may carry.\n  limit: 8e3,\n  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",\n  envelope: (_event, text) => ({ additionalContext: text }),\n  // Its entries carry a `bash` and a `powershell` command line, one for each shell.\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/cursor.ts\nvar cursor = defineHost({\n  id: "cursor",\n  name: "Cursor",\n  cli: "cursor-agent",\n  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },\n  inputEvents: { afterFileEdit: "PostToolUse" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://cursor.com/docs/agent/hooks",\n  envelope: (_event, text) => ({ additional_context: text }),\n  adaptInput(raw, out) {\n    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";\n    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {\n      out.tool_input = { file_path: raw.file_path };\n      out.tool_name ??= "Edit";\n    }\n  },\n  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/devin.ts\nvar devin = defineHost({\n  id: "devin",\n  name: "Devin CLI",\n  cli: "devin",\n  aliases: ["devin-local", "devin-cli"],\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },\n  limit: 1e4,\n  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",\n  envelope: claudeEnvelope,\n  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/gemini.ts\nvar SHELL = "run_shell_command";\nvar gemini = defineHost({\n  id: "gemini",\n  name: "Gemini CLI",\n  cli: "gemini",\n  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },\n  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },\n  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },\n  limit: 1e4,\n  docs: "https://geminicli.com/docs/hooks/reference",\n  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),\n  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.\n  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),\n  adaptInput(raw, out) {\n    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;\n    const dir = str(out.tool_input.dir_path);\n    if (dir === void 0 || dir.trim() === "") return;\n    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\\\/]/.test(dir) || dir.startsWith("\\\\\\\\");\n    if (absolute) out.cwd = dir;\n    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\\\/]+$/, "")}/${dir}`;\n  },\n  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").\n  windowsShell: "powershell"\n});\n\n// src/core/hosts/qwen.ts\nvar qwen = defineHost({\n  id: "qwen",\n  name: "Qwen Code",\n  cli: "qwen",\n  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },\n  toolNames: SHARED_TOOL_NAMES,\n  limit: 1e4,\n  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",\n  envelope: claudeEnvelope,\n  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").\n  windowsShell: "sh"\n});\n\n// src/core/hosts/list.ts\nvar HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];\n\n// src/core/hosts/index.ts\nvar AGENT_IDS = HOST_LIST.map((h) => h.id);\nvar HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));\nvar DEFAULT_AGENT = "claude-code";\nfunction isAgentId(value) {\n  return AGENT_IDS.includes(value);\n}\n\n// src/core/agent-contracts.ts\nfunction agentOrDefault(agent) {\n  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;\n}\nfunction argsObject(v) {\n  if (typeof v === "string") {\n    try {\n      return obj(JSON.parse(v));\n    } catch {\n      return void 0;\n    }\n  }\n  return obj(v);\n}\nvar EVENT_NAMES = {\n  SessionStart: "SessionStart",\n  sessionStart: "SessionStart",\n  PostToolUse: "PostToolUse",\n  postToolUse: "PostToolUse"\n};\nfunction own(map, key) {\n  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;\n}\nfunction toolInput(input) {\n  if (input === void 0) return void 0;\n  const out = { ...input };\n  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);\n  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;\n  return out;\n}\nfunction translateHookInput(agent, raw) {\n  const r = obj(raw);\n  if (r === void 0) return {};\n  const event = str(r.hook_event_name) ?? str(r.hookEventName);\n  const out = {};\n  const host = HOSTS[agent];\n  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;\n  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);\n  if (session !== void 0) out.session_id = session;\n  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];\n  const cwd = str(r.cwd) ?? str(roots[0]);\n  if (cwd !== void 0) out.cwd = cwd;\n  let source = str(r.source) ?? str(r.trigger);\n  if (source === "new") source = "startup";\n  if (source !== void 0) out.source = source;\n  const rawTool = str(r.tool_name) ?? str(r.toolName);\n  if (rawTool !== void 0) {\n    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;\n    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;\n  }\n  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));\n  if (translated !== void 0) out.tool_input = translated;\n  host.adaptInput?.(r, out);\n  return out;\n}\nfunction hookEnvelope(agent, event, text, note) {\n  return HOSTS[agent].envelope(event, text, note);\n}\nfunction sessionStartOutput(agent, text, lang) {\n  const id = agentOrDefault(agent);\n  const capped2 = capText(safeLines(text), HOSTS[id].limit, lang);\n  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}\n`;\n}\n\n// src/node/mcp/contract.ts\nvar TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];\nvar AGENT_CHANGES_PAGE_BYTES = 32 * 1024;\n\n// bridge/help.ts\nfunction hostsWith(event) {\n  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");\n}\nfunction agentAliases() {\n  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");\n}\nfunction agentList() {\n  return AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ");\n}\nvar VAULT = "  --vault DIR              The vault; default: the vault around the current folder";\nvar VAULT_HOOK = "  --vault DIR              The vault; default: the vault whose hook folder holds this file";\nvar CONFIG = "  --config-dir NAME        The vault\'s config folder (default: found automatically)";\nvar LANG = `  --lang en|de             Language of the text (default: the plugin\'s "language" setting)`;\nvar AGENT = \'  --agent ID               The agent (default: claude-code); "help" lists them\';\nvar JSON_FLAG = "  --json                   Machine-readable output";\nfunction pages() {\n  return {\n    install: {\n      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",\n      summary: "Copy the hooks into the vault and register them with the agent",\n      about: `Copies the hook files to <vault>/.claude/hooks/ and registers the hooks (and the MCP server)\nin the agent\'s settings, keeping every entry, comment and the formatting of yours.\n--scope project (default): the vault\'s own settings file; local: the vault\'s file kept out\nof git; user: your user settings, so sessions started in any folder get this vault\'s brief.`,\n      options: [AGENT, "  --scope project|local|user", VAULT, CONFIG],\n      example: "install --agent claude-code --scope project"\n    },\n    uninstall: {\n      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",\n      summary: "Remove the hooks and what install wrote; names what stays",\n      about: `Removes only our entries from the agent\'s settings (a settings file install created\ngoes; one it changed gets its bytes back when nothing else changed), then the hook files and\ninstall\'s record. It names the files that stay and why. Without --agent/--scope: every install.`,\n      options: [AGENT, "  --scope project|local|user", VAULT],\n      example: "uninstall"\n    },\n    doctor: {\n      synopsis: "[--agent ID] [--json] [--vault DIR]",\n      summary: "Check that the brief arrives; prints the command for each fix",\n      about: `Checks the hook files, every settings file the agent reads, the interpreter, runs the\nhook once as the agent would, and explains the start-folder trap. Each fix that is a command\nis printed so that it runs as shown. Exit 1 when something is wrong.`,\n      options: [AGENT, JSON_FLAG, VAULT],\n      example: "doctor"\n    },\n    check: {\n      synopsis: "[--json] [--vault DIR] [paths\\u2026]",\n      summary: "Run the rule check (exit 1 when it finds something)",\n      about: `The rule check from a terminal, CI or a pre-commit hook. Paths (files or folders in the\nvault, relative to the vault or absolute) replace the rule scope. Exit 1 when it finds something.`,\n      options: [JSON_FLAG, VAULT, CONFIG, LANG],\n      example: "check CLAUDE.md"\n    },\n    report: {\n      synopsis: "[--json] [--review] [--source auto|cache|scan|live] [--vault DIR]",\n      summary: "The brief, for a human (text) or a program (--json)",\n      about: `The brief for a human (text) or a program (--json); --review adds per-note detail\n(modified time, where each flag sits). Exit 1 when --source cache finds no current cache or\n--source live gets no answer.`,\n      options: [JSON_FLAG, "  --review                 Per-note detail", "  --source auto|cache|scan|live", VAULT, CONFIG, LANG],\n      example: "report --review"\n    },\n    changes: {\n      synopsis: "[--json] [--vault DIR]",\n      summary: "The agent changes not yet reviewed, with their diffs",\n      about: `The agent changes not yet reviewed, each with its diff against the note as it was before\nthe agent\'s first change in its session (unified format; colours on a terminal).`,\n      options: [JSON_FLAG, VAULT, CONFIG, LANG],\n      example: "changes"\n    },\n    launcher: {\n      synopsis: "[--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME] [--vault DIR]",\n      summary: "Print a shell function that starts the agent in the vault",\n      about: `Prints a shell function that starts the agent in the vault, so its project hooks load\n(for your shell\'s profile).`,\n      options: ["  --shell bash|zsh|fish|powershell", AGENT, "  --name NAME              The function\'s name", VAULT],\n      example: "launcher --shell zsh >> ~/.zshrc"\n    },\n    serve: {\n      synopsis: "[--vault DIR]",\n      summary: "Answer hooks from this process, for a vault used without Obsidian open",\n      about: `Answers hooks over the live channel from this process\'s own scan, for a vault used\nwithout Obsidian open. Stop it with Ctrl+C.`,\n      options: [VAULT, CONFIG, LANG],\n      example: "serve"\n    },\n    version: { synopsis: "", summary: "The bridge\'s version (also --version, -v)", about: "Prints the bridge\'s version.", options: [], example: "version" },\n    help: {\n      synopsis: "[COMMAND]",\n      summary: \'This overview; "help COMMAND" or "COMMAND --help" for one command\',\n      about: "The overview of the commands, or the help of one command.",\n      options: [],\n      example: "help install"\n    },\n    "session-start": {\n      synopsis: "[--agent ID]",\n      summary: "SessionStart hook (every agent): prints one JSON object, exits 0",\n      about: "The SessionStart hook: reads the hook input on stdin, prints the brief as one JSON object in\\nthe agent\'s format and exits 0, whatever happens.",\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "session-start < input.json",\n      agentRuns: true\n    },\n    "post-tool-use": {\n      synopsis: "[--agent ID]",\n      summary: `PostToolUse hook (${hostsWith("PostToolUse")}): the rule check after an edit`,\n      about: "Runs the rule check after an edit to a rule file; prints one JSON object only when it finds\\nsomething; exits 0.",\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "post-tool-use < input.json",\n      agentRuns: true\n    },\n    "pre-tool-use": {\n      synopsis: "[--agent ID]",\n      summary: `PreToolUse hook (${hostsWith("PreToolUse")}): keeps the agent out of our files`,\n      about: `Refuses the agent\'s edits and shell commands that reach Session Brief\'s own files, and\n(opt-in Write guard) a Write over an existing file in the sessions folder; keeps the notes a\ncall it allows may change as they are (for changes). Exits 0.`,\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "pre-tool-use < input.json",\n      agentRuns: true\n    },\n    "turn-end": {\n      synopsis: "[--agent ID]",\n      summary: "Stop / SessionEnd hook: records the notes changed no edit hook saw",\n      about: "Records the notes the session changed that no edit hook saw (shell commands, renames,\\ndeletions); prints {}; exits 0.",\n      options: [AGENT, VAULT_HOOK, CONFIG, LANG],\n      example: "turn-end < input.json",\n      agentRuns: true\n    },\n    baseline: {\n      synopsis: "",\n      summary: "Run by session-start in the background: the list of notes turn-end compares with",\n      about: "Run by session-start in the background: takes the list of notes turn-end compares with.",\n      options: [VAULT_HOOK, CONFIG],\n      example: "baseline",\n      agentRuns: true\n    },\n    mcp: {\n      synopsis: "",\n      summary: "MCP server over stdio for the agent\'s questions mid-session",\n      about: `The MCP server over stdio for the agent\'s questions mid-session, with the tools\n${TOOL_NAMES.join(", ")} (docs/agents.md). Exits when stdin closes.`,\n      options: [VAULT_HOOK, CONFIG, LANG],\n      example: "mcp",\n      agentRuns: true\n    }\n  };\n}\nfunction overview(program) {\n  const all = Object.entries(pages());\n  const list = (agentRuns) => all.filter(([, p]) => p.agentRuns === true === agentRuns).map(([name, p]) => `  ${name.padEnd(15)}${p.summary}`).join("\\n");\n  return `Session Brief: the vault\'s state for AI coding agents.\n\nUsage: ${program} <command> [options]\n\nCommands:\n${list(false)}\n\nRun by the agent (registered by install):\n${list(true)}\n\nAgents (--agent): ${agentList()}\n                   also ${agentAliases()}\n\nWithout --vault, install, doctor, uninstall, check, report, changes, launcher and serve use the\nvault around the current folder. "${program} help <command>" shows a command\'s options.\nExit codes: 0 done; 1 found something; 2 usage or vault error; 3 the agent has no hook to\nregister; 4 a settings file is not valid JSON; 5 a file is read-only; 6 a path would break the\nquoted hook command (each left unchanged). Hooks always exit 0.`;\n}\nvar USAGE = overview("session-brief");\n\n// bridge/args.ts\nvar UsageError = class extends Error {\n};\nvar COMMON = ["vault", "config-dir", "lang"];\nvar TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);\nvar COMMAND_OPTIONS = {\n  "session-start": [...COMMON, "agent"],\n  "post-tool-use": [...COMMON, "agent"],\n  "pre-tool-use": [...COMMON, "agent"],\n  "turn-end": [...COMMON, "agent"],\n  baseline: COMMON,\n  report: [...COMMON, "source", "json", "review"],\n  changes: [...COMMON, "json"],\n  check: [...COMMON, "json"],\n  serve: COMMON,\n  mcp: COMMON,\n  install: [...COMMON, "scope", "agent"],\n  uninstall: [...COMMON, "scope", "agent"],\n  doctor: [...COMMON, "agent", "json"],\n  launcher: ["vault", "agent", "shell", "name"],\n  help: [],\n  version: []\n};\nvar COMMANDS = Object.keys(COMMAND_OPTIONS);\nvar TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);\nfunction distance(a, b) {\n  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));\n  for (let i = 1; i <= a.length; i++) {\n    for (let j = 1; j <= b.length; j++) {\n      const cost = a[i - 1] === b[j - 1] ? 0 : 1;\n      const row = d[i];\n      const up = d[i - 1];\n      row[j] = Math.min(up[j] + 1, row[j - 1] + 1, up[j - 1] + cost);\n      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], d[i - 2][j - 2] + 1);\n    }\n  }\n  return d[a.length][b.length];\n}\nfunction closest(word, known) {\n  let best;\n  let bestDistance = Infinity;\n  for (const k of known) {\n    const d = distance(word, k);\n    if (d < bestDistance) {\n      best = k;\n      bestDistance = d;\n    }\n  }\n  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;\n}\nvar HINT = "run \'session-brief --help\' for usage";\nfunction shownArg(a) {\n  return /^[\\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);\n}\nfunction unknownOption(command, name, allowed) {\n  const guess = closest(name, allowed);\n  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);\n}\nfunction commandName(word) {\n  if (word === "-h" || word === "--help") return "help";\n  if (word === "-v" || word === "--version") return "version";\n  return word;\n}\nfunction parseArgs(argv) {\n  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };\n  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {\n    const shown = shownArg(args.command);\n    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);\n    const guess = closest(args.command, COMMANDS);\n    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n  }\n  const allowed = COMMAND_OPTIONS[args.command] ?? [];\n  for (let i = 1; i < argv.length; i++) {\n    const a = argv[i] ?? "";\n    if (a === "-h" || a === "--help") {\n      if (args.command !== "help") args.positional = [args.command];\n      args.command = "help";\n      return args;\n    }\n    if (a.startsWith("--")) {\n      const eq = a.indexOf("=");\n      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);\n      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);\n      if (eq > 0) args.flags.set(name, a.slice(eq + 1));\n      else if (TAKES_VALUE.has(name)) {\n        const value = argv[i + 1];\n        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);\n        args.flags.set(name, value);\n        i++;\n      } else args.flags.set(name, true);\n    } else if (a.startsWith("-") && a.length > 1) {\n      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);\n    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);\n    else if (args.command === "help" && args.positional.length === 0) {\n      if (COMMAND_OPTIONS[a] === void 0) {\n        const guess = closest(a, COMMANDS);\n        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);\n      }\n      args.positional.push(a);\n    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);\n  }\n  return args;\n}\nfunction stringFlag(args, name) {\n  const v = args.flags.get(name);\n  return typeof v === "string" ? v : void 0;\n}\n\n// bridge/commands/post-tool-use.ts\nvar path12 = require("node:path");\n\n// bridge/context.ts\nvar fs4 = require("node:fs");\nvar os = require("node:os");\nvar path5 = require("node:path");\ninit_i18n();\n\n// src/node/vault-config.ts\nvar fs3 = require("node:fs");\nvar path4 = require("node:path");\n\n// src/core/cache-key.ts\nvar RULES_VERSION = 1;\nfunction settingsKey(settings, dailyNote) {\n  return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });\n}\n\n// src/node/vault-config.ts\ninit_i18n();\n\n// src/node/state-file.ts\nvar fs = require("node:fs");\nvar path = require("node:path");\nvar C = fs.constants;\nvar NOFOLLOW = C.O_NOFOLLOW ?? 0;\nvar NONBLOCK = C.O_NONBLOCK ?? 0;\nvar READ_FLAGS = C.O_RDONLY | NOFOLLOW | NONBLOCK;\nvar CREATE_FLAGS = C.O_WRONLY | C.O_CREAT | C.O_EXCL | NOFOLLOW;\nvar APPEND_FLAGS = C.O_RDWR | C.O_APPEND | C.O_CREAT | NOFOLLOW | NONBLOCK;\nvar StateFileError = class extends Error {\n  constructor(file, reason) {\n    super(`${file}: ${reason}`);\n    this.file = file;\n    this.reason = reason;\n  }\n};\nvar TRACE = process.env.SESSION_BRIEF_STATE_TRACE;\nfunction trace(file) {\n  if (TRACE === void 0 || TRACE === "") return;\n  try {\n    fs.appendFileSync(TRACE, `${file}\n`);\n  } catch {\n  }\n}\nvar realRoots = /* @__PURE__ */ new Map();\nfunction realRoot(root) {\n  const key = normal(root);\n  let real = realRoots.get(key);\n  if (real === void 0) {\n    try {\n      real = fs.realpathSync.native(key);\n    } catch {\n      return null;\n    }\n    realRoots.set(key, real);\n  }\n  return real;\n}\nvar foldCase = process.platform === "darwin" || process.platform === "win32";\nvar same = (a, b) => foldCase ? a.toLowerCase() === b.toLowerCase() : a === b;\nvar UNCLEAN = process.platform === "win32" ? /(?:)/ : /\\/\\/|\\/\\.{1,2}(?:\\/|$)|.\\/$/;\nfunction normal(p) {\n  return path.isAbsolute(p) && !UNCLEAN.test(p) ? p : path.resolve(p);\n}\nfunction belowReal(top, rel) {\n  return rel === "" ? top : top.endsWith(path.sep) ? top + rel : top + path.sep + rel;\n}\nfunction under(root, dir) {\n  const r = normal(root);\n  const d = normal(dir);\n  if (d === r) return "";\n  const prefix = r.endsWith(path.sep) ? r : r + path.sep;\n  if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;\n  return d.slice(prefix.length);\n}\nfunction folderState(root, dir) {\n  const rel = under(root, dir);\n  if (rel === null) return { refused: "lies outside the vault" };\n  const top = realRoot(root);\n  if (top === null) return { refused: "the vault folder cannot be resolved" };\n  let real;\n  try {\n    real = fs.realpathSync.native(normal(dir));\n  } catch (error) {\n    const code = error.code;\n    if (code === "ENOENT") return "missing";\n    return { refused: code === "ENOTDIR" ? "a file stands where a folder belongs" : `cannot be resolved (${code ?? "error"})` };\n  }\n  if (!same(real, belowReal(top, rel))) return { refused: `is reached through a symbolic link (it leads to ${real})` };\n  return "ok";\n}\nfunction refuse(file, state) {\n  throw new StateFileError(file, typeof state === "object" ? `refused: its folder ${state.refused}` : "its folder does not exist");\n}\nvar procFd;\nfunction hasProcFd() {\n  if (procFd === void 0) {\n    try {\n      procFd = process.platform === "linux" && fs.statSync("/proc/self/fd").isDirectory();\n    } catch {\n      procFd = false;\n    }\n  }\n  return procFd;\n}\nfunction throughFolder(root, file, work) {\n  const held = holdFolder(root, file, true);\n  return work(held?.at ?? file);\n}\nvar heldFolders = /* @__PURE__ */ new Map();\nvar MAX_HELD_FOLDERS = 16;\nfunction openFolder(file, dir) {\n  try {\n    return fs.openSync(dir, C.O_RDONLY | (C.O_DIRECTORY ?? 0) | NOFOLLOW);\n  } catch (error) {\n    throw new StateFileError(file, `refused: its folder cannot be opened as a folder of the vault (${error.code ?? "error"})`);\n  }\n}\nfunction holdFolder(root, file, shared) {\n  if (!hasProcFd()) return null;\n  const dir = path.dirname(normal(file));\n  const top = realRoot(root);\n  const rel = under(root, dir);\n  const want = top === null || rel === null ? null : belowReal(top, rel);\n  let real = null;\n  for (let attempt = 0; attempt < 2; attempt++) {\n    let fd = shared ? heldFolders.get(dir) : void 0;\n    if (fd === void 0) {\n      fd = openFolder(file, dir);\n      if (shared) {\n        heldFolders.set(dir, fd);\n        if (heldFolders.size > MAX_HELD_FOLDERS) {\n          const [oldest, oldFd] = heldFolders.entries().next().value;\n          heldFolders.delete(oldest);\n          fs.closeSync(oldFd);\n        }\n      }\n    }\n    try {\n      real = fs.readlinkSync(`/proc/self/fd/${fd}`);\n    } catch {\n      real = null;\n    }\n    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path.basename(file)}` };\n    if (shared) heldFolders.delete(dir);\n    fs.closeSync(fd);\n  }\n  throw new StateFileError(file, `refused: its folder was replaced by a link${real === null ? "" : ` (it leads to ${real})`}`);\n}\nfunction ensureStateFolder(root, dir) {\n  const state = folderState(root, dir);\n  if (state === "ok") return;\n  if (state !== "missing") refuse(dir, state);\n  const parent = path.dirname(normal(dir));\n  if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);\n  ensureStateFolder(root, parent);\n  try {\n    fs.mkdirSync(dir, { mode: 511 });\n    trace(dir);\n  } catch (error) {\n    if (error.code !== "EEXIST") throw error;\n  }\n  const made = folderState(root, dir);\n  if (made !== "ok") refuse(dir, made);\n}\nfunction inspectStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 === "missing") return { kind: "missing" };\n  if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };\n  let st;\n  try {\n    st = fs.lstatSync(file);\n  } catch (error) {\n    const code = error.code;\n    return code === "ENOENT" ? { kind: "missing" } : { kind: "damaged", reason: `cannot be read (${code ?? "error"})` };\n  }\n  if (st.isFile()) return { kind: "file", stat: st };\n  return { kind: "damaged", reason: describe(st) };\n}\nfunction describe(st) {\n  if (st.isSymbolicLink()) return "is a symbolic link";\n  if (st.isDirectory()) return "is a folder";\n  if (st.isFIFO()) return "is a FIFO (named pipe)";\n  if (st.isSocket()) return "is a socket";\n  if (st.isCharacterDevice() || st.isBlockDevice()) return "is a device";\n  return "is not a regular file";\n}\nfunction statStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  return entry.kind === "file" ? entry.stat : null;\n}\nfunction openStateFile(root, file) {\n  const folder2 = folderState(root, path.dirname(normal(file)));\n  if (folder2 !== "ok") return null;\n  if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  try {\n    if (fs.fstatSync(fd).isFile()) return fd;\n  } catch {\n  }\n  fs.closeSync(fd);\n  return null;\n}\nfunction readRange(fd, from, maxBytes) {\n  const size = fs.fstatSync(fd).size;\n  const length = Math.max(0, Math.min(size - from, maxBytes));\n  const buf = Buffer.allocUnsafe(length);\n  let got = 0;\n  while (got < length) {\n    const n = fs.readSync(fd, buf, got, length - got, from + got);\n    if (n === 0) break;\n    got += n;\n  }\n  return buf.subarray(0, got);\n}\nfunction readStateFile(root, file, maxBytes) {\n  const fd = openStateFile(root, file);\n  if (fd === null) return null;\n  try {\n    if (fs.fstatSync(fd).size > maxBytes) return null;\n    return readRange(fd, 0, maxBytes);\n  } catch {\n    return null;\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readStateText(root, file, maxBytes) {\n  const data = readStateFile(root, file, maxBytes);\n  return data === null ? null : data.toString("utf8").replace(/^\\uFEFF/, "");\n}\nfunction randomPart() {\n  return `${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}${Math.floor(Math.random() * 4294967296).toString(16).padStart(8, "0")}`;\n}\nfunction writeAll(fd, data) {\n  const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;\n  let done = 0;\n  while (done < bytes.length) done += fs.writeSync(fd, bytes, done, bytes.length - done);\n}\nfunction createTemp(file, mode) {\n  for (let attempt = 0; ; attempt++) {\n    const tmp = `${file}.${process.pid}.${randomPart()}.tmp`;\n    try {\n      return { fd: fs.openSync(tmp, CREATE_FLAGS, mode), tmp };\n    } catch (error) {\n      if (error.code !== "EEXIST" || attempt >= 4) throw error;\n    }\n  }\n}\nvar CHANGED_SINCE_READ = "changed since it was read";\nfunction modeOf(file, options) {\n  if (options.mode === "keep") {\n    try {\n      const st = fs.lstatSync(file);\n      if (st.isFile()) return { create: st.mode & 511, exact: void 0 };\n    } catch {\n    }\n    return { create: 438, exact: void 0 };\n  }\n  return { create: options.mode ?? 438, exact: options.mode };\n}\nfunction replaceFile(file, data, options) {\n  const mode = modeOf(file, options);\n  const { fd, tmp } = createTemp(file, mode.create);\n  try {\n    try {\n      writeAll(fd, data);\n      if (mode.exact !== void 0) fs.fchmodSync(fd, mode.exact);\n    } finally {\n      fs.closeSync(fd);\n    }\n    const was = options.unchanged;\n    if (was !== void 0) {\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now === void 0 || !now.isFile() || now.dev !== was.dev || now.ino !== was.ino || now.size !== was.size || now.mtimeMs !== was.mtimeMs) throw new StateFileError(file, CHANGED_SINCE_READ);\n    }\n    fs.renameSync(tmp, file);\n  } catch (error) {\n    try {\n      fs.unlinkSync(tmp);\n    } catch {\n    }\n    throw error;\n  }\n}\nfunction writeStateFile(root, file, data, options = {}) {\n  const dir = path.dirname(normal(file));\n  ensureStateFolder(root, dir);\n  const target = inspectStateFile(root, file);\n  if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  throughFolder(root, file, (at) => replaceFile(at, data, options));\n  trace(file);\n}\nfunction appendStateFile(root, file, text) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");\n  return throughFolder(root, file, (at) => appendAt(file, at, text));\n}\nfunction appendLanded(root, file, text, tries = 3) {\n  let size = 0;\n  for (let i = 0; i < tries; i++) {\n    const r = appendStateFile(root, file, text);\n    size = r.size;\n    if (r.landed) break;\n  }\n  return size;\n}\nfunction endsTorn(fd, size) {\n  if (size === 0) return false;\n  const last = Buffer.alloc(1);\n  return fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 10;\n}\nfunction appendAt(file, at, text) {\n  const fd = fs.openSync(at, APPEND_FLAGS, 438);\n  try {\n    const before = fs.fstatSync(fd);\n    if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n    writeAll(fd, endsTorn(fd, before.size) ? `\n${text}` : text);\n    trace(file);\n    const mine = fs.fstatSync(fd);\n    let now = null;\n    try {\n      now = fs.lstatSync(at);\n    } catch {\n      now = null;\n    }\n    return { landed: now !== null && now.ino === mine.ino && now.dev === mine.dev, size: mine.size };\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction createStateFile(root, file, data, mode = 438) {\n  ensureStateFolder(root, path.dirname(normal(file)));\n  return throughFolder(root, file, (at) => createAt(file, at, data, mode));\n}\nfunction createAt(file, at, data, mode) {\n  let fd;\n  try {\n    fd = fs.openSync(at, CREATE_FLAGS, mode);\n  } catch (error) {\n    if (error.code === "EEXIST") return false;\n    throw error;\n  }\n  try {\n    writeAll(fd, data);\n  } finally {\n    fs.closeSync(fd);\n  }\n  trace(file);\n  return true;\n}\nfunction removeStateFile(root, file) {\n  const entry = inspectStateFile(root, file);\n  if (entry.kind === "missing") return false;\n  if (entry.kind === "damaged") {\n    if (entry.reason.startsWith("its folder")) throw new StateFileError(file, `refused: ${entry.reason}`);\n    if (entry.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");\n  }\n  try {\n    throughFolder(root, file, (at) => fs.unlinkSync(at));\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\nfunction listStateFolder(root, dir, max) {\n  if (folderState(root, dir) !== "ok") return [];\n  try {\n    return fs.readdirSync(dir, { withFileTypes: true }).slice(0, max);\n  } catch {\n    return [];\n  }\n}\nfunction isStateFolder(root, dir) {\n  if (folderState(root, dir) !== "ok") return false;\n  try {\n    return fs.lstatSync(dir).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readAgentSettingsFile(file, maxBytes) {\n  let fd;\n  try {\n    fd = fs.openSync(file, C.O_RDONLY | NONBLOCK);\n  } catch (error) {\n    if (error.code === "ENOENT") return null;\n    throw error;\n  }\n  try {\n    const st = fs.fstatSync(fd);\n    if (!st.isFile()) throw new Error(describe(st));\n    if (st.size > maxBytes) throw new Error(`larger than ${maxBytes} bytes`);\n    return readRange(fd, 0, maxBytes);\n  } finally {\n    fs.closeSync(fd);\n  }\n}\nfunction readRegularFile(file, maxBytes) {\n  try {\n    return readAgentSettingsFile(file, maxBytes);\n  } catch {\n    return null;\n  }\n}\nfunction writeUserStateFile(file, data) {\n  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });\n  replaceFile(file, data, { mode: 384 });\n  trace(file);\n}\nfunction openUserStateFile(file) {\n  let fd;\n  try {\n    fd = fs.openSync(file, READ_FLAGS);\n  } catch {\n    return null;\n  }\n  if (fs.fstatSync(fd).isFile()) return fd;\n  fs.closeSync(fd);\n  return null;\n}\nfunction appendUserStateFile(file, text, tries = 3) {\n  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });\n  let size = 0;\n  for (let i = 0; i < tries; i++) {\n    const fd = fs.openSync(file, APPEND_FLAGS, 384);\n    try {\n      const before = fs.fstatSync(fd);\n      if (!before.isFile()) throw new StateFileError(file, `refused: ${describe(before)}`);\n      writeAll(fd, text);\n      trace(file);\n      const mine = fs.fstatSync(fd);\n      size = mine.size;\n      const now = fs.lstatSync(file, { throwIfNoEntry: false });\n      if (now !== void 0 && now.ino === mine.ino && now.dev === mine.dev) break;\n    } finally {\n      fs.closeSync(fd);\n    }\n  }\n  return size;\n}\nfunction createUserStateFile(file, data) {\n  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 448 });\n  return createAt(file, file, data, 384);\n}\nfunction removeUserStateFile(file) {\n  return unlinkTraced(file);\n}\nfunction unlinkTraced(file) {\n  try {\n    fs.unlinkSync(file);\n    trace(file);\n    return true;\n  } catch (error) {\n    if (error.code === "ENOENT") return false;\n    throw error;\n  }\n}\n\n// src/node/state-registry.ts\nvar path2 = require("node:path");\n\n// src/core/state-names.ts\nvar JOURNAL_FILE = "agent-changes.jsonl";\nvar STARTS_LOG = "session-starts.jsonl";\nvar NET_STATE_PREFIX = "session-net-";\nvar NET_TURN_PREFIX = "turn-";\nvar BEFORE_FOLDER = "before-versions";\n\n// src/node/state-registry.ts\nvar SETTINGS_FILE = "data.json";\nvar LOCK_SUFFIX = ".lock";\nvar JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;\nvar STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;\nvar MANIFEST_NAME = "session-brief.json";\nvar JOURNAL_COPY_PREFIX = "agent-changes";\nvar HOOK_PREFIX = "session-brief";\nfunction hooksFolder(vault) {\n  return path2.join(vault, ".claude", "hooks");\n}\n\n// src/core/first-run.ts\ninit_settings();\nvar AGENT_RULE_FILES = [\n  { path: "CLAUDE.md", scope: "CLAUDE.md" },\n  { path: "AGENTS.md", scope: "AGENTS.md" },\n  { path: "GEMINI.md", scope: "GEMINI.md" },\n  { path: ".claude/agents", scope: ".claude/agents/**" },\n  { path: ".claude/skills", scope: ".claude/skills/**" },\n  { path: ".cursor/rules", scope: ".cursor/rules/**" }\n];\nvar RULES_NAME = /^(rules?|regeln?|regelwerk|guidelines?|richtlinien|prompts?|instructions?|anweisungen)$/i;\nvar SESSIONS_NAME = /^(sessions?|sitzungen|agent[ -]?sessions?|ai[ -]?sessions?)$/i;\nfunction namedLikeSetupFolder(name) {\n  return RULES_NAME.test(name) || SESSIONS_NAME.test(name);\n}\nfunction lastPart(folder2) {\n  return folder2.slice(folder2.lastIndexOf("/") + 1);\n}\nfunction pick(folders, name, minNotes) {\n  const hits = folders.filter((f) => name.test(lastPart(f.path)) && f.notes >= minNotes);\n  hits.sort((a, b) => a.path.split("/").length - b.path.split("/").length || b.notes - a.notes || a.path.localeCompare(b.path));\n  return hits[0]?.path ?? null;\n}\nfunction proposeSetup(facts) {\n  const found = [];\n  const rules = pick(facts.folders, RULES_NAME, 1);\n  const sessions = pick(facts.folders, SESSIONS_NAME, 0);\n  const rulesFolder = cleanFolder(rules ?? DEFAULT_SETTINGS.rulesFolder);\n  const sessionsFolder = cleanFolder(sessions ?? DEFAULT_SETTINGS.sessionsFolder);\n  if (rules !== null) found.push(`${rules}/`);\n  if (sessions !== null) found.push(`${sessions}/`);\n  const ruleScope = [];\n  for (const f of AGENT_RULE_FILES) {\n    if (!facts.present.includes(f.path)) continue;\n    ruleScope.push(f.scope);\n    found.push(f.path.endsWith(".md") ? f.path : `${f.path}/`);\n  }\n  ruleScope.push(`${rulesFolder}/**`);\n  return { rulesFolder, sessionsFolder, ruleScope, found };\n}\n\n// src/node/top-level-facts.ts\nvar fs2 = require("node:fs");\nvar path3 = require("node:path");\nfunction exists(file) {\n  try {\n    fs2.lstatSync(file);\n    return true;\n  } catch {\n    return false;\n  }\n}\nfunction entries(dir) {\n  try {\n    return fs2.readdirSync(dir, { withFileTypes: true });\n  } catch {\n    return [];\n  }\n}\nfunction topLevelFacts(root) {\n  const present = AGENT_RULE_FILES.filter((f) => exists(path3.join(root, f.path))).map((f) => f.path);\n  const folders = [];\n  for (const entry of entries(root)) {\n    if (!entry.isDirectory() || entry.name.startsWith(".") || !namedLikeSetupFolder(entry.name)) continue;\n    const notes = entries(path3.join(root, entry.name)).filter((e) => e.isFile() && e.name.endsWith(".md")).length;\n    folders.push({ path: entry.name, notes });\n  }\n  return { present, folders };\n}\n\n// src/node/vault-config.ts\ninit_settings();\nvar PLUGIN_ID = "session-brief";\nfunction defaultVaultRoot(scriptPath) {\n  let dir = path4.dirname(path4.resolve(scriptPath));\n  if (path4.basename(dir) === "session-brief") dir = path4.dirname(dir);\n  if (path4.basename(dir) !== "hooks" || path4.basename(path4.dirname(dir)) !== ".claude") return null;\n  return path4.dirname(path4.dirname(dir));\n}\nvar MAX_SETTINGS_BYTES = 4 * 1024 * 1024;\nfunction readJson(root, file, warnings) {\n  const text = readStateText(root, file, MAX_SETTINGS_BYTES);\n  if (text === null) {\n    const entry = inspectStateFile(root, file);\n    if (entry.kind === "damaged") warnings.push(`cannot read ${file}: it ${entry.reason}; using defaults`);\n    else if (entry.kind === "file") warnings.push(`cannot read ${file}: larger than ${MAX_SETTINGS_BYTES} bytes; using defaults`);\n    return void 0;\n  }\n  try {\n    return JSON.parse(text);\n  } catch {\n    warnings.push(`${file} is not valid JSON; using defaults`);\n    return void 0;\n  }\n}\nfunction isDir(p) {\n  try {\n    return fs3.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction readRecorded(root, warnings) {\n  return readJson(root, path4.join(hooksFolder(root), MANIFEST_NAME), warnings);\n}\nfunction findConfigDir(root, explicit, warnings, recorded = readRecorded(root, warnings)) {\n  if (explicit !== void 0) return explicit;\n  if (recorded !== void 0 && isFolderName(recorded.configDir) && isDir(path4.join(root, recorded.configDir))) return recorded.configDir;\n  if (isDir(path4.join(root, ".obsidian"))) return ".obsidian";\n  let names = [];\n  try {\n    names = fs3.readdirSync(root).filter((n) => n.startsWith(".") && n !== ".git" && n !== ".claude").sort();\n  } catch {\n    return null;\n  }\n  for (const name of names) {\n    const dir = path4.join(root, name);\n    if (fs3.existsSync(path4.join(dir, "app.json")) || isDir(path4.join(dir, "plugins"))) return name;\n  }\n  return null;\n}\nfunction isFolderName(v) {\n  return typeof v === "string" && v !== "" && v !== "." && v !== ".." && !/[\\\\/\\0]/.test(v);\n}\nfunction systemLocale(env) {\n  return env.LC_ALL || env.LC_MESSAGES || env.LANG || void 0;\n}\nfunction findPluginDir(root, configDir, recorded) {\n  const dir = recorded?.pluginDir;\n  const inside = typeof dir === "string" && dir !== "" && !path4.isAbsolute(dir) && !dir.split(/[\\\\/]/).includes("..");\n  if (inside && isDir(path4.join(root, dir))) return path4.join(root, dir);\n  return configDir === null ? null : path4.join(root, configDir, "plugins", PLUGIN_ID);\n}\nfunction setupDefaults(root) {\n  const { rulesFolder, sessionsFolder, ruleScope } = proposeSetup(topLevelFacts(root));\n  return { rulesFolder, sessionsFolder, ruleScope };\n}\nfunction loadVaultContext(root, options) {\n  const warnings = [];\n  const recorded = readRecorded(root, warnings);\n  const configDir = findConfigDir(root, options.configDir, warnings, recorded);\n  const pluginDir = findPluginDir(root, configDir, recorded);\n  const stored = pluginDir === null ? void 0 : readJson(root, path4.join(pluginDir, SETTINGS_FILE), warnings);\n  const settings = resolveSettings(stored === void 0 ? setupDefaults(root) : stored);\n  const obsidianDaily = resolveDailyNoteSettings(configDir === null ? void 0 : readJson(root, path4.join(root, configDir, "daily-notes.json"), warnings));\n  const dailyNote = effectiveDailyNote(settings, obsidianDaily);\n  const lang = resolveLanguage(settings.language, options.locale ?? systemLocale(options.env));\n  return { root, configDir, pluginDir, settings, dailyNote, lang, key: settingsKey(settings, dailyNote), warnings };\n}\n\n// bridge/context.ts\nfunction clock(env) {\n  const fixed = env.SESSION_BRIEF_NOW;\n  if (fixed !== void 0 && fixed !== "") {\n    const d = new Date(fixed);\n    if (!Number.isNaN(d.getTime())) return d;\n  }\n  return /* @__PURE__ */ new Date();\n}\nvar AGENT_COMMANDS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use", "turn-end", "baseline", "mcp"]);\nfunction vaultAround(cwd, home) {\n  const stop = path5.resolve(home);\n  let dir = path5.resolve(cwd);\n  for (; ; ) {\n    const parent = path5.dirname(dir);\n    if (dir === stop || parent === dir) return null;\n    if (findConfigDir(dir, void 0, []) !== null) return dir;\n    dir = parent;\n  }\n}\nfunction vaultRoot(args, scriptPath, env = process.env, cwd = process.cwd()) {\n  const given = stringFlag(args, "vault");\n  let root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null && !AGENT_COMMANDS.has(args.command)) root = vaultAround(cwd, env.HOME || env.USERPROFILE || os.homedir());\n  if (root === null) {\n    throw new UsageError(\n      AGENT_COMMANDS.has(args.command) ? `${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/` : `no Obsidian vault here: ${args.command} found no vault around the current folder; run it inside your vault or pass --vault <folder>`\n    );\n  }\n  let ok = false;\n  try {\n    ok = fs4.statSync(root).isDirectory();\n  } catch {\n    ok = false;\n  }\n  if (!ok) throw new UsageError(`vault folder ${shownArg(root)} does not exist or is not a folder`);\n  return root;\n}\nfunction isFolder(p) {\n  try {\n    return fs4.statSync(p).isDirectory();\n  } catch {\n    return false;\n  }\n}\nfunction givenConfigDir(args, root) {\n  const name = stringFlag(args, "config-dir");\n  if (name === void 0) return void 0;\n  const dir = path5.resolve(root, name);\n  if (path5.dirname(dir) === root && isFolder(dir)) return name;\n  const found = findConfigDir(root, void 0, []);\n  const hint = found === null ? "no config folder was found there either" : `without --config-dir it is found automatically: ${shownArg(found)}`;\n  throw new UsageError(`--config-dir ${shownArg(name)} is not a folder at the root of the vault ${shownArg(root)}; ${hint}`);\n}\nfunction contextFor(args, scriptPath, env) {\n  const root = vaultRoot(args, scriptPath);\n  const ctx = loadVaultContext(root, { configDir: givenConfigDir(args, root), env });\n  const lang = stringFlag(args, "lang");\n  if (isLang(lang)) ctx.lang = lang;\n  else if (lang !== void 0) throw new UsageError(`--lang must be en or de, not ${lang}`);\n  return ctx;\n}\n\n// bridge/io.ts\nvar fs5 = require("node:fs");\nfunction readStdin(timeoutMs) {\n  return new Promise((resolve12) => {\n    if (process.stdin.isTTY) {\n      resolve12(Buffer.alloc(0));\n      return;\n    }\n    const chunks = [];\n    let done = false;\n    const finish = () => {\n      if (done) return;\n      done = true;\n      clearTimeout(timer);\n      process.stdin.removeAllListeners();\n      process.stdin.pause();\n      process.stdin.destroy();\n      resolve12(Buffer.concat(chunks));\n    };\n    const timer = setTimeout(finish, timeoutMs);\n    process.stdin.on("data", (c) => chunks.push(c));\n    process.stdin.on("end", finish);\n    process.stdin.on("error", finish);\n  });\n}\nvar streamed = false;\nfunction writeOut(text) {\n  const bytes = Buffer.from(text, "utf8");\n  let written = 0;\n  try {\n    while (written < bytes.length) written += fs5.writeSync(1, bytes, written);\n    return;\n  } catch (error) {\n    if (error.code === "EPIPE") return;\n  }\n  streamed = true;\n  process.stdout.on("error", () => void 0);\n  try {\n    process.stdout.write(bytes.subarray(written));\n  } catch {\n  }\n}\n\n// bridge/commands/post-tool-use.ts\ninit_scope();\n\n// src/node/hosts/hook-input.ts\nfunction parseHookJson(stdin) {\n  try {\n    return JSON.parse(stdin.toString("utf8").replace(/^\\uFEFF/, ""));\n  } catch {\n    return void 0;\n  }\n}\n\n// src/node/journal/agent-journal.ts\nvar fs8 = require("node:fs");\nvar path7 = require("node:path");\n\n// src/core/text-bytes.ts\nfunction utf8Length(text) {\n  let bytes = 0;\n  for (let i = 0; i < text.length; i++) {\n    const c = text.charCodeAt(i);\n    if (c < 128) bytes += 1;\n    else if (c < 2048) bytes += 2;\n    else if (c >= 55296 && c <= 56319 && i + 1 < text.length && (text.charCodeAt(i + 1) & 64512) === 56320) {\n      bytes += 4;\n      i++;\n    } else bytes += 3;\n  }\n  return bytes;\n}\n\n// src/core/agent-journal.ts\nvar MAX_RECORDS = 1e4;\nvar MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;\nvar MAX_RECORD_BYTES = 4e3;\nvar MAX_TOOL_CHARS = 64;\nvar MAX_SESSION_CHARS = 200;\nfunction shortString(value, max) {\n  if (typeof value !== "string" || value === "") return null;\n  return value.length > max ? value.slice(0, max) : value;\n}\nfunction journalRecord(edit, excludedRootFolders) {\n  if (edit.rel === null || !isCountedNote(edit.rel, excludedRootFolders)) return null;\n  const record = {\n    path: edit.rel,\n    tool: shortString(edit.tool, MAX_TOOL_CHARS),\n    session: shortString(edit.session, MAX_SESSION_CHARS),\n    at: edit.now.toISOString()\n  };\n  return encodeRecord(record) === null ? null : record;\n}\nfunction encodeRecord(r) {\n  const fields = { path: r.path, tool: r.tool, session: r.session, at: r.at };\n  if (r.change !== void 0) fields.change = r.change;\n  if (r.change === "renamed" && r.from !== void 0) fields.from = r.from;\n  const line = `${JSON.stringify(fields)}\n`;\n  if (line.length * 3 > MAX_RECORD_BYTES && utf8Length(line) > MAX_RECORD_BYTES) return null;\n  return line;\n}\nvar RECORD_START = \'{"path":\';\nfunction isVaultRelative(p) {\n  if (p === "" || p.includes("\\0") || p.includes("\\\\") || p.startsWith("/") || /^[a-zA-Z]:/.test(p)) return false;\n  return !p.split("/").some((part) => part === "" || part === "." || part === "..");\n}\nvar ISO = /^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$/;\nfunction asRecord(value) {\n  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;\n  const v = value;\n  if (typeof v.path !== "string" || !isVaultRelative(v.path)) return null;\n  if (v.tool !== null && typeof v.tool !== "string") return null;\n  if (v.session !== null && typeof v.session !== "string") return null;\n  if (typeof v.at !== "string" || !ISO.test(v.at) || Number.isNaN(Date.parse(v.at))) return null;\n  const record = { path: v.path, tool: v.tool, session: v.session, at: v.at };\n  if (v.change === "deleted") record.change = "deleted";\n  else if (v.change === "renamed" && typeof v.from === "string" && isVaultRelative(v.from) && v.from !== v.path) {\n    record.change = "renamed";\n    record.from = v.from;\n  }\n  return record;\n}\nfunction parseLine(line) {\n  try {\n    return asRecord(JSON.parse(line));\n  } catch {\n    const start = line.lastIndexOf(RECORD_START);\n    if (start <= 0) return null;\n    try {\n      return asRecord(JSON.parse(line.slice(start)));\n    } catch {\n      return null;\n    }\n  }\n}\nfunction recordKey(r) {\n  return `${r.at}\\0${r.path}\\0${r.session ?? ""}\\0${r.tool ?? ""}\\0${r.change ?? ""}\\0${r.from ?? ""}`;\n}\nfunction journalLines(text) {\n  const out = [];\n  for (const line of text.split("\\n")) {\n    if (line.trim() === "") continue;\n    const r = parseLine(line);\n    if (r !== null) out.push(r);\n  }\n  return out;\n}\nfunction sortRecords(records) {\n  return [...records].sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0);\n}\nfunction parseJournal(text) {\n  const seen = /* @__PURE__ */ new Set();\n  const out = [];\n  for (const r of journalLines(text)) {\n    const k = recordKey(r);\n    if (seen.has(k)) continue;\n    seen.add(k);\n    out.push(r);\n  }\n  return sortRecords(out);\n}\nfunction boundJournal(records, now) {\n  const oldest = new Date(now.getTime() - MAX_AGE_MS).toISOString();\n  const fresh = records.filter((r) => r.at >= oldest);\n  return fresh.length > MAX_RECORDS ? fresh.slice(fresh.length - MAX_RECORDS) : fresh;\n}\nvar COMPACT_AT_BYTES = 4 * 1024 * 1024;\nfunction compactJournal(text, now) {\n  const lines = boundJournal(parseJournal(text), now).map((r) => encodeRecord(r) ?? "");\n  let bytes = 0;\n  let first = lines.length;\n  while (first > 0) {\n    const size = utf8Length(lines[first - 1] ?? "");\n    if (bytes + size > COMPACT_AT_BYTES / 2) break;\n    bytes += size;\n    first--;\n  }\n  return lines.slice(first).join("");\n}\n\n// src/node/journal/agent-journal-copy.ts\nvar fs7 = require("node:fs");\n\n// src/node/journal/user-state-dir.ts\nvar fs6 = require("node:fs");\nvar path6 = require("node:path");\n\n// src/core/file-key.ts\nvar FNV_OFFSET = BigInt("0xcbf29ce484222325");\nvar FNV_PRIME = BigInt("0x100000001b3");\nvar U64 = BigInt("0xffffffffffffffff");\nfunction fileKey(key) {\n  let h = FNV_OFFSET;\n  for (const byte of new TextEncoder().encode(key)) h = (h ^ BigInt(byte)) * FNV_PRIME & U64;\n  return h.toString(16).padStart(16, "0");\n}\n\n// src/node/builtin-on-demand.ts\nvar import_node_module = require("node:module");\nfunction builtinOnDemand(id) {\n  const get = process.getBuiltinModule;\n  return typeof get === "function" ? get(id) : (0, import_node_module.createRequire)(__filename)(id);\n}\n\n// src/node/journal/user-state-dir.ts\nfunction userStateDir(env = process.env, platform = process.platform) {\n  const given = env.SESSION_BRIEF_STATE_DIR;\n  if (given !== void 0 && given !== "") return given;\n  const home = builtinOnDemand("node:os").homedir();\n  if (platform === "win32") return path6.join(env.LOCALAPPDATA ?? path6.join(home, "AppData", "Local"), "session-brief");\n  if (platform === "darwin") return path6.join(home, "Library", "Application Support", "session-brief");\n  return path6.join(env.XDG_STATE_HOME ?? path6.join(home, ".local", "state"), "session-brief");\n}\nfunction vaultStateFile(root, prefix, suffix, env = process.env) {\n  let real = path6.resolve(root);\n  try {\n    real = fs6.realpathSync.native(real);\n  } catch {\n  }\n  return path6.join(userStateDir(env), `${prefix}-${fileKey(real)}${suffix}`);\n}\n\n// src/node/journal/agent-journal-copy.ts\nvar STALE_LOCK_MS = 3e4;\nfunction journalCopyFile(root, env = process.env) {\n  return vaultStateFile(root, JOURNAL_COPY_PREFIX, ".jsonl", env);\n}\nfunction appendCopy(root, lines, now, env = process.env) {\n  if (lines === "") return;\n  const size = appendUserStateFile(journalCopyFile(root, env), lines);\n  if (size >= COMPACT_AT_BYTES) compactCopy(root, now, null, env);\n}\nfunction takeLock(lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createUserStateFile(lock, String(process.pid))) return true;\n    try {\n      const st = fs7.lstatSync(lock, { throwIfNoEntry: false });\n      if (st !== void 0 && Date.now() - st.mtimeMs < STALE_LOCK_MS) return false;\n      removeUserStateFile(lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction linesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nfunction compactCopy(root, now, floor, env = process.env) {\n  const file = journalCopyFile(root, env);\n  const lock = `${file}.lock`;\n  if (!takeLock(lock)) return;\n  let fd = null;\n  try {\n    fd = openUserStateFile(file);\n    if (fd === null) return;\n    const size = fs7.fstatSync(fd).size;\n    const head = linesFrom(fd, Math.max(0, size - 2 * COMPACT_AT_BYTES));\n    const kept = floor === null ? head.text : parseJournal(head.text).filter((r) => r.at >= floor).map((r) => encodeRecord(r) ?? "").join("");\n    let text = compactJournal(kept, now);\n    const tail = linesFrom(fd, head.end);\n    text += tail.text;\n    writeUserStateFile(file, text);\n    const late = linesFrom(fd, tail.end);\n    if (late.text !== "") appendUserStateFile(file, late.text);\n  } finally {\n    if (fd !== null) fs7.closeSync(fd);\n    removeUserStateFile(lock);\n  }\n}\n\n// src/node/journal/agent-journal.ts\nvar STALE_LOCK_MS2 = 3e4;\nfunction journalPath(pluginDir) {\n  return path7.join(pluginDir, JOURNAL_FILE);\n}\nasync function appendJournal(root, pluginDir, record, now) {\n  const line = encodeRecord(record);\n  if (line === null) return;\n  copyLines(root, line, now);\n  const file = journalPath(pluginDir);\n  const size = appendLanded(root, file, line);\n  if (size >= COMPACT_AT_BYTES) await compactJournalFile(root, pluginDir, now);\n}\nfunction copyLines(root, lines, now) {\n  try {\n    appendCopy(root, lines, now);\n  } catch {\n  }\n}\nfunction takeLock2(root, lock) {\n  for (let i = 0; i < 2; i++) {\n    if (createStateFile(root, lock, String(process.pid))) return true;\n    try {\n      const st = statStateFile(root, lock);\n      if (st !== null && Date.now() - st.mtimeMs < STALE_LOCK_MS2) return false;\n      removeStateFile(root, lock);\n    } catch {\n      return false;\n    }\n  }\n  return false;\n}\nfunction completeLinesFrom(fd, from) {\n  const buf = readRange(fd, from, Number.MAX_SAFE_INTEGER);\n  const last = buf.lastIndexOf(10);\n  if (last < 0) return { text: "", end: from };\n  return { text: buf.subarray(0, last + 1).toString("utf8"), end: from + last + 1 };\n}\nasync function compactJournalFile(root, pluginDir, now) {\n  const file = journalPath(pluginDir);\n  const lock = path7.join(pluginDir, JOURNAL_LOCK);\n  if (!takeLock2(root, lock)) return false;\n  let fd = null;\n  try {\n    fd = openStateFile(root, file);\n    if (fd === null) return true;\n    const size = fs8.fstatSync(fd).size;\n    const start = Math.max(0, size - 2 * COMPACT_AT_BYTES);\n    const head = completeLinesFrom(fd, start);\n    let text = compactJournal(head.text, now);\n    const tail = completeLinesFrom(fd, head.end);\n    text += tail.text;\n    writeStateFile(root, file, text);\n    const late = completeLinesFrom(fd, tail.end);\n    if (late.text !== "") appendLanded(root, file, late.text);\n    try {\n      compactCopy(root, now, parseJournal(text)[0]?.at ?? null);\n    } catch {\n    }\n    return true;\n  } finally {\n    if (fd !== null) fs8.closeSync(fd);\n    removeStateFile(root, lock);\n  }\n}\nasync function recordAgentEdit(ctx, edit) {\n  try {\n    if (ctx.pluginDir === null) return;\n    const record = journalRecord(edit, ctx.settings.excludedRootFolders);\n    if (record !== null) await appendJournal(ctx.root, ctx.pluginDir, record, edit.now);\n  } catch {\n  }\n}\n\n// src/node/review/before-version-hook.ts\nvar path10 = require("node:path");\n\n// src/core/agent-fence.ts\ninit_i18n();\nvar FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);\nvar SHELL_TOOL = "Bash";\nvar READING_COMMANDS = /* @__PURE__ */ new Set(["report", "check", "changes", "doctor", "help", "--help", "-h", "--version"]);\nvar FENCE_TEXT = translations({\n  en: {\n    plugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s plugin folder (${where}).`;\n      const why = "It holds the human\'s review trail (what agents changed and what the human has reviewed) and the plugin\'s settings, which only the human changes, in Obsidian.";\n      const todo = "Leave it as it is and go on with the task; if the user asked for this change, tell them to make it themselves.";\n      return `${what} ${why} ${todo}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Refused: ${shown} is one of Session Brief\'s hook files (in ${where}), which check this session\'s edits.`;\n      const why = "Agents do not change them; the user updates or removes them with the bridge\'s install or uninstall command.";\n      return `${what} ${why} Leave them as they are and go on with the task.`;\n    },\n    agentPlugin: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s agent plugin (${where}), whose hooks check this session\'s edits.`;\n      return `${what} Agents do not change it; the user updates or removes the plugin. Leave it as it is and go on with the task.`;\n    },\n    state: (shown, where) => {\n      const what = `Refused: ${shown} is in Session Brief\'s per-user state folder (${where}).`;\n      const why = "It holds the seals of the human\'s reviews and the copy of the review trail, which only Session Brief writes.";\n      return `${what} ${why} Leave it as it is and go on with the task.`;\n    },\n    command: (shown) => ` The command names ${shown}. To read the vault\'s state, use the brief, or run the bridge\'s report or check command.`,\n    message: (shown) => `Session Brief refused an agent\'s change to its own files: ${shown}.`\n  },\n  de: {\n    plugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Plugin-Ordner von Session Brief (${where}).`;\n      const why1 = "Dort liegen die Pr\\xFCfspur des Menschen (was Agenten ge\\xE4ndert haben und was der Mensch schon gepr\\xFCft hat)";\n      const why2 = "und die Einstellungen des Plugins; beides \\xE4ndert nur der Mensch, in Obsidian.";\n      const todo1 = "Nichts daran \\xE4ndern und mit der Aufgabe weitermachen;";\n      const todo2 = "hat der Nutzer um diese \\xC4nderung gebeten, ihm sagen, dass er sie selbst vornehmen muss.";\n      return `${what} ${why1} ${why2} ${todo1} ${todo2}`;\n    },\n    hooks: (shown, where) => {\n      const what = `Abgelehnt: ${shown} ist eine der Hook-Dateien von Session Brief (in ${where}), die die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      const why = "Agenten \\xE4ndern sie nicht; der Nutzer aktualisiert oder entfernt sie mit dem Befehl install oder uninstall der Bridge.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    agentPlugin: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Agenten-Plugin von Session Brief (${where}), dessen Hooks die \\xC4nderungen dieser Sitzung pr\\xFCfen.`;\n      return `${what} Agenten \\xE4ndern es nicht; der Nutzer aktualisiert oder entfernt das Plugin. Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    state: (shown, where) => {\n      const what = `Abgelehnt: ${shown} liegt im Zustandsordner von Session Brief f\\xFCr diesen Nutzer (${where}).`;\n      const why = "Dort liegen die Siegel der Pr\\xFCfungen des Menschen und die Kopie der Pr\\xFCfspur, die nur Session Brief schreibt.";\n      return `${what} ${why} Nichts daran \\xE4ndern und mit der Aufgabe weitermachen.`;\n    },\n    command: (shown) => ` Der Befehl nennt ${shown}. Den Stand der Vault zeigen das Briefing und die Befehle report und check der Bridge.`,\n    message: (shown) => `Session Brief hat die \\xC4nderung eines Agenten an seinen eigenen Dateien abgelehnt: ${shown}.`\n  }\n});\nfunction fenceRefusal(fenced, shown, where, viaCommand, lang) {\n  const t = FENCE_TEXT[lang];\n  const name = shortenName(shown, 300);\n  const place = shortenName(where, 200);\n  const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : "");\n  return { reason, message: t.message(shortenName(shown, 200)) };\n}\nfunction commandWords(command) {\n  const words = [];\n  let current = "";\n  let quote = null;\n  const push = () => {\n    if (current !== "") words.push(current);\n    current = "";\n  };\n  for (const ch of command) {\n    if (quote !== null) {\n      if (ch === quote) quote = null;\n      else current += ch;\n    } else if (ch === \'"\' || ch === "\'") quote = ch;\n    else if (/[\\s;&|()<>`]/.test(ch)) push();\n    else current += ch;\n  }\n  push();\n  const out = [];\n  for (const w of words) {\n    const slashed = w.replace(/\\\\/g, "/");\n    out.push(slashed);\n    const eq = slashed.indexOf("=");\n    if (eq > 0 && eq < slashed.length - 1) out.push(slashed.slice(eq + 1));\n  }\n  return out;\n}\nfunction beforeGlob(word) {\n  const at = word.search(/[*?[{]/);\n  return at === -1 ? word : word.slice(0, at);\n}\n\n// src/node/review/before-version-hook.ts\ninit_scope();\n\n// src/core/shell-notes.ts\nvar READERS = /* @__PURE__ */ new Set([\n  "cat",\n  "less",\n  "more",\n  "head",\n  "tail",\n  "grep",\n  "egrep",\n  "fgrep",\n  "rg",\n  "ag",\n  "wc",\n  "ls",\n  "stat",\n  "file",\n  "diff",\n  "cmp",\n  "md5sum",\n  "sha256sum",\n  "sha1sum",\n  "nl",\n  "sort",\n  "uniq",\n  "cut",\n  "tr",\n  "echo",\n  "printf",\n  "pwd",\n  "find",\n  "tree",\n  "du",\n  "bat",\n  "realpath",\n  "readlink",\n  "basename",\n  "dirname",\n  "test",\n  "[",\n  "true",\n  "cd",\n  "which",\n  "type",\n  "date",\n  "jq",\n  "column",\n  "fold",\n  "od",\n  "xxd",\n  "hexdump",\n  "strings",\n  "awk"\n]);\nfunction shellMayWrite(command) {\n  const stripped = command.replace(/\\d*>&\\d+/g, " ").replace(/\\d*>+\\s*\\/dev\\/null/g, " ");\n  if (/>/.test(stripped.replace(/\'[^\']*\'|"[^"]*"/g, ""))) return true;\n  for (const segment of stripped.split(/&&|\\|\\||[;|&\\n]/)) {\n    const words = segment.trim().split(/\\s+/).filter((w) => w !== "" && !/^\\w+=/.test(w));\n    const program = (words[0] ?? "").replace(/^.*\\//, "");\n    if (program === "") continue;\n    if (program === "awk" && words.some((w) => w === "inplace")) return true;\n    if (!READERS.has(program)) return true;\n    if (program === "find" && words.some((w) => w === "-delete" || w === "-exec" || w === "-execdir")) return true;\n  }\n  return false;\n}\nfunction noteWords(command) {\n  if (!shellMayWrite(command)) return [];\n  const out = /* @__PURE__ */ new Set();\n  for (const w of commandWords(command)) {\n    if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;\n    if (w.toLowerCase().endsWith(".md")) out.add(w);\n  }\n  return [...out];\n}\n\n// src/node/review/before-versions.ts\nvar fs9 = require("node:fs");\nvar path8 = require("node:path");\n\n// src/core/before-versions.ts\nvar MAX_NOTE_BYTES = 1024 * 1024;\nvar MAX_TOTAL_BYTES = 32 * 1024 * 1024;\nvar MAX_FILES = 4e3;\nvar MAX_BEFORE_AGE_MS = MAX_AGE_MS;\nvar BEFORE_SUFFIX = ".before";\nvar AFTER_SUFFIX = ".after";\nfunction beforeStem(session, path18) {\n  return fileKey(`${session ?? ""}\\0${path18}`);\n}\nfunction encodeHeader(h) {\n  return `${JSON.stringify({ v: 1, path: h.path, session: h.session, at: h.at, state: h.state, tool: h.tool })}\n`;\n}\nfunction stateFor(size) {\n  if (size === null) return "new";\n  return size > MAX_NOTE_BYTES ? "too-large" : "kept";\n}\nfunction pruneChoice(entries3, nowMs, incoming) {\n  const stems = /* @__PURE__ */ new Map();\n  for (const e of entries3) {\n    const stem = e.name.endsWith(BEFORE_SUFFIX) ? e.name.slice(0, -BEFORE_SUFFIX.length) : e.name.endsWith(AFTER_SUFFIX) ? e.name.slice(0, -AFTER_SUFFIX.length) : e.name;\n    const s = stems.get(stem) ?? { names: [], size: 0, mtimeMs: 0 };\n    s.names.push(e.name);\n    s.size += e.size;\n    if (e.name.endsWith(BEFORE_SUFFIX) || s.mtimeMs === 0) s.mtimeMs = e.mtimeMs;\n    stems.set(stem, s);\n  }\n  const groups = [...stems.values()].sort((a, b) => a.mtimeMs - b.mtimeMs);\n  let total = incoming + groups.reduce((n, g) => n + g.size, 0);\n  let files = 2 + groups.reduce((n, g) => n + g.names.length, 0);\n  const out = [];\n  for (const g of groups) {\n    const old = nowMs - g.mtimeMs > MAX_BEFORE_AGE_MS;\n    if (!old && total <= MAX_TOTAL_BYTES && files <= MAX_FILES) break;\n    out.push(...g.names);\n    total -= g.size;\n    files -= g.names.length;\n  }\n  return out;\n}\n\n// src/node/review/before-versions.ts\nfunction beforeFolder(place) {\n  return path8.join(place.pluginDir, BEFORE_FOLDER);\n}\nfunction fileOf(place, session, rel, suffix) {\n  return path8.join(beforeFolder(place), `${beforeStem(session, rel)}${suffix}`);\n}\nfunction notePath(place, rel) {\n  return path8.join(place.root, ...rel.split("/"));\n}\nfunction entries2(place) {\n  const dir = beforeFolder(place);\n  const out = [];\n  for (const d of listStateFolder(place.root, dir, MAX_FILES * 2)) {\n    if (!d.isFile()) continue;\n    const st = fs9.lstatSync(path8.join(dir, d.name), { throwIfNoEntry: false });\n    if (st !== void 0 && st.isFile()) out.push({ name: d.name, size: st.size, mtimeMs: st.mtimeMs });\n  }\n  return out;\n}\nfunction keepBeforeVersion(place, rel, session, tool, now) {\n  const file = fileOf(place, session, rel, BEFORE_SUFFIX);\n  if (statStateFile(place.root, file) !== null) return false;\n  const note = notePath(place, rel);\n  const entry = inspectStateFile(place.root, note);\n  if (entry.kind === "damaged") return false;\n  let state = stateFor(entry.kind === "missing" ? null : entry.stat.size);\n  let bytes = null;\n  if (state === "kept") {\n    bytes = readStateFile(place.root, note, MAX_NOTE_BYTES);\n    if (bytes === null) state = "too-large";\n  }\n  const header = encodeHeader({ path: rel, session, at: now.toISOString(), state, tool });\n  const data = bytes === null ? Buffer.from(header) : Buffer.concat([Buffer.from(header), bytes]);\n  const dir = beforeFolder(place);\n  for (const name of pruneChoice(entries2(place), now.getTime(), data.length)) removeStateFile(place.root, path8.join(dir, name));\n  writeStateFile(place.root, file, data);\n  return true;\n}\nfunction hasBeforeVersion(place, rel, session) {\n  return statStateFile(place.root, fileOf(place, session, rel, BEFORE_SUFFIX)) !== null;\n}\nfunction recordAfter(place, rel, session, now, sha2562) {\n  if (!hasBeforeVersion(place, rel, session)) return false;\n  const bytes = readStateFile(place.root, notePath(place, rel), MAX_NOTE_BYTES);\n  const hash = bytes === null ? null : sha2562(bytes);\n  writeStateFile(place.root, fileOf(place, session, rel, AFTER_SUFFIX), afterData(hash, now.toISOString(), bytes));\n  return true;\n}\nfunction afterData(hash, at, bytes) {\n  return Buffer.concat([Buffer.from(`${JSON.stringify({ sha256: hash, at, kept: bytes !== null })}\n`), bytes ?? Buffer.alloc(0)]);\n}\n\n// src/node/review/before-version-hook.ts\ninit_real_path();\nfunction sessionOf(session) {\n  return session === null || session === "" ? null : session.slice(0, 200);\n}\nfunction mayChangeNotes(call) {\n  if (FENCED_FILE_TOOLS.has(call.tool)) return call.filePath !== null;\n  return call.tool === SHELL_TOOL && call.command !== null && noteWords(call.command).length > 0;\n}\nfunction noteOf(ctx, p, base) {\n  const abs = path10.resolve(base, p);\n  const rel = vaultRelative(ctx.root, abs) ?? vaultRelativeReal(ctx.root, abs);\n  if (rel === null || !isCountedNote(rel, ctx.settings.excludedRootFolders)) return null;\n  return rel;\n}\nfunction notesOfCall(ctx, call) {\n  if (FENCED_FILE_TOOLS.has(call.tool) && call.filePath !== null) {\n    const out2 = /* @__PURE__ */ new Set();\n    for (const file of call.filePaths ?? [call.filePath]) {\n      const rel = noteOf(ctx, file, ctx.root);\n      if (rel !== null) out2.add(rel);\n    }\n    return [...out2];\n  }\n  if (call.tool !== SHELL_TOOL || call.command === null) return [];\n  const base = call.cwd !== void 0 && path10.isAbsolute(call.cwd) ? call.cwd : ctx.root;\n  const out = /* @__PURE__ */ new Set();\n  for (const word of noteWords(call.command)) {\n    const rel = noteOf(ctx, word, base);\n    if (rel === null) continue;\n    const abs = path10.join(ctx.root, ...rel.split("/"));\n    if (statStateFile(ctx.root, abs) !== null || isStateFolder(ctx.root, path10.dirname(abs))) out.add(rel);\n  }\n  return [...out];\n}\nfunction placeOf(ctx) {\n  return ctx.pluginDir === null ? null : { root: ctx.root, pluginDir: ctx.pluginDir };\n}\nfunction keepBeforeVersions(ctx, call, now) {\n  try {\n    const place = placeOf(ctx);\n    if (place === null) return [];\n    const notes = notesOfCall(ctx, call);\n    for (const rel of notes) {\n      try {\n        keepBeforeVersion(place, rel, sessionOf(call.session), call.tool, now);\n      } catch {\n      }\n    }\n    return notes;\n  } catch {\n    return [];\n  }\n}\nasync function recordAfterVersion(ctx, rel, session, now) {\n  try {\n    const place = placeOf(ctx);\n    const id = sessionOf(typeof session === "string" ? session : null);\n    if (place === null || !isCountedNote(rel, ctx.settings.excludedRootFolders) || !hasBeforeVersion(place, rel, id)) return;\n    const { sha256: sha2562 } = await Promise.resolve().then(() => (init_sha256(), sha256_exports));\n    recordAfter(place, rel, id, now, sha2562);\n  } catch {\n  }\n}\n\n// bridge/bridge-file.ts\nvar path11 = require("node:path");\nvar LOAD_BRIDGE = "sessionBriefLoadBridge";\nfunction ownName() {\n  return path11.basename(__filename);\n}\nfunction loader() {\n  const load = module[LOAD_BRIDGE];\n  if (typeof load !== "function") throw new Error(`${ownName()} runs through the hook entry beside it: run "node session-brief.cjs ${process.argv[2] ?? "session-start"}"`);\n  return load;\n}\nfunction runBridge() {\n  asked = true;\n  loader()(false);\n}\nvar loaded;\nvar asked = false;\nfunction bridgeLibrary() {\n  if (loaded !== void 0) return loaded;\n  asked = true;\n  const exported = loader()(true);\n  if (typeof exported.localTiers !== "function" || typeof exported.editCheck !== "function" || exported.version !== "0.1.0") {\n    const found = typeof exported.version === "string" ? `version ${exported.version}` : "an older version";\n    throw new Error(`the bridge beside the hook entry is ${found}, ${ownName()} ${"0.1.0"}; run install again to put the files of one release in place`);\n  }\n  loaded = exported;\n  return loaded;\n}\n\n// bridge/edit-check-from-bridge.ts\nvar editCheck = () => bridgeLibrary().editCheck();\n\n// src/core/rules/hook-failed-text.ts\ninit_i18n();\nvar HOOK_FAILED_TEXT = translations({\n  en: {\n    hookFailed: (reason, command) => `Rule check: the post-tool-use hook itself failed (${reason}), so the rule set is unchecked after this edit. Run \\`${command}\\` in a terminal to see the full error.`,\n    hookFailedSystem: (reason) => `Rule check failed to run: ${reason}`\n  },\n  de: {\n    hookFailed: (reason, command) => `Regelwerk-Check: der post-tool-use-Hook ist selbst gescheitert (${reason}); das Regelwerk ist nach dieser \\xC4nderung ungepr\\xFCft. \\`${command}\\` im Terminal zeigt den ganzen Fehler.`,\n    hookFailedSystem: (reason) => `Regelwerk-Check lief nicht: ${reason}`\n  }\n});\n\n// bridge/hook-output.ts\nfunction postToolUseEnvelope(context, systemMessage, agent = DEFAULT_AGENT) {\n  const oneLine = escapeControls(systemMessage.replace(/\\s+/g, " ").trim().slice(0, 300));\n  return `${asciiJson(HOSTS[agent].envelope("PostToolUse", context, oneLine))}\n`;\n}\nfunction postToolUseCrashEnvelope(error, scriptPath, lang = "en", agent = DEFAULT_AGENT) {\n  const reason = escapeControls((error instanceof Error ? error.message : String(error)).split("\\n")[0]?.slice(0, 300) ?? "") || "unknown error";\n  const command = checkCommand(scriptPath);\n  const t = HOOK_FAILED_TEXT[lang];\n  return postToolUseEnvelope(t.hookFailed(reason, command), t.hookFailedSystem(reason), agent);\n}\nfunction checkCommand(scriptPath) {\n  return `node ${/[\\s"\']/.test(scriptPath) ? `"${scriptPath.replace(/"/g, \'\\\\"\')}"` : scriptPath} check`;\n}\nfunction sessionStartCrashOutput(args, error) {\n  return sessionStartOutput(stringFlag(args, "agent"), `Session brief: ${safeLines(error instanceof Error ? error.message : String(error))}`, "en");\n}\nfunction hookCrashOutput(args, error, scriptPath) {\n  switch (args.command) {\n    case "pre-tool-use":\n      return "";\n    case "turn-end":\n      return "{}\\n";\n    case "post-tool-use":\n      return postToolUseCrashEnvelope(error, scriptPath, "en", agentOrDefault(stringFlag(args, "agent")));\n    case "session-start":\n      return sessionStartCrashOutput(args, error);\n    default:\n      return null;\n  }\n}\n\n// bridge/commands/post-tool-use.ts\nvar EDIT_TOOLS = /* @__PURE__ */ new Set(["Edit", "Write", "MultiEdit", "NotebookEdit"]);\nvar MAX_PATCH_FILES = 200;\nfunction editOf(stdin, agent = DEFAULT_AGENT) {\n  const hook = translateHookInput(agent, parseHookJson(stdin));\n  const input = hook.tool_input;\n  if (input === void 0) return null;\n  if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === void 0 || !EDIT_TOOLS.has(hook.tool_name))) return null;\n  for (const key of ["file_path", "notebook_path"]) {\n    const value = input[key];\n    if (typeof value !== "string" || value.trim() === "") continue;\n    const more = Array.isArray(input.file_paths) ? input.file_paths.filter((p) => typeof p === "string" && p.trim() !== "").slice(0, MAX_PATCH_FILES) : [];\n    return { filePath: value, filePaths: more.length > 0 ? more : [value], tool: hook.host_tool_name ?? hook.tool_name, session: hook.session_id, cwd: hook.cwd };\n  }\n  return null;\n}\nasync function relativeToVault(root, filePath, cwd) {\n  const given = !path12.isAbsolute(filePath) && cwd !== void 0 && path12.isAbsolute(cwd) ? path12.join(cwd, filePath) : filePath;\n  return vaultRelative(root, given) ?? (await Promise.resolve().then(() => (init_real_path(), real_path_exports))).vaultRelativeReal(root, given);\n}\nasync function postToolUse(args, scriptPath, env) {\n  const stdin = await readStdin(2e3);\n  const agent = agentOrDefault(stringFlag(args, "agent"));\n  const edit = editOf(stdin, agent);\n  if (edit === null) return 0;\n  const given = stringFlag(args, "vault");\n  const root = given !== void 0 ? path12.resolve(given) : defaultVaultRoot(scriptPath);\n  if (root === null) return 0;\n  const rels = [];\n  for (const p of edit.filePaths) {\n    const rel = await relativeToVault(root, p, edit.cwd);\n    if (rel !== null && !rels.includes(rel)) rels.push(rel);\n  }\n  if (rels.length === 0) return 0;\n  let lang = "en";\n  try {\n    const ctx = contextFor(args, scriptPath, env);\n    lang = ctx.lang;\n    const now = clock(env);\n    for (const r of rels) {\n      await recordAgentEdit(ctx, { rel: r, tool: edit.tool, session: edit.session, now });\n      await recordAfterVersion(ctx, r, edit.session, now);\n    }\n    const scope = checkScope(ctx.settings);\n    const rel = rels.find((r) => inScope(r, scope));\n    if (rel === void 0) return 0;\n    const command = checkCommand(scriptPath);\n    const report = await (await editCheck()).checkEdit(ctx, rel, { env, lang, command, now: () => clock(env) });\n    if (report !== null) writeOut(postToolUseEnvelope(safeLines(report.context), report.system, agent));\n  } catch (error) {\n    writeOut(postToolUseCrashEnvelope(error, scriptPath, lang, agent));\n  }\n  return 0;\n}\n\n// bridge/commands/pre-tool-use.ts\nvar fs15 = require("node:fs");\nvar path17 = require("node:path");\ninit_scope();\n\n// src/core/write-guard.ts\ninit_i18n();\nvar GUARDED_TOOL = "Write";\nvar WRITE_GUARD_TEXT = translations({\n  en: {\n    reason: (shown, where, instead) => `Refused: ${shown} already exists in the sessions folder (${where}), and Write would replace it, losing that session\'s log. Write this session\'s log under a new name that does not exist yet${instead === "" ? "" : `, e.g. ${instead}`}. To add to that file on purpose, Read it and use Edit.`,\n    message: (name) => `Session Brief kept ${name} from being overwritten (Write guard).`\n  },\n  de: {\n    reason: (shown, where, instead) => `Abgelehnt: Die Datei ${shown} gibt es im Sitzungsordner (${where}) schon; Write w\\xFCrde sie ersetzen, und das Protokoll jener Sitzung ginge verloren. Das Protokoll dieser Sitzung unter einem neuen Namen schreiben, den es noch nicht gibt${instead === "" ? "" : `, z. B. ${instead}`}. Um jene Datei absichtlich zu erg\\xE4nzen: erst lesen (Read), dann mit Edit \\xE4ndern.`,\n    message: (name) => `Session Brief hat das \\xDCberschreiben von ${name} verhindert (Schreibschutz).`\n  }\n});\nfunction guardApplies(tool, rel, settings) {\n  if (!settings.writeGuard || tool !== GUARDED_TOOL || rel === null) return false;\n  return inFolder(rel, settings.sessionsFolder);\n}\nfunction inFolder(rel, folder2) {\n  if (folder2 === "") return false;\n  return rel.replace(/\\\\/g, "/").toLowerCase().startsWith(`${folder2.toLowerCase()}/`);\n}\nvar MAX_TRIES = 1e3;\nfunction freeName(name, taken) {\n  const dot = name.lastIndexOf(".");\n  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];\n  const numbered = / (\\d{1,6})$/.exec(stem);\n  const base = numbered === null ? stem : stem.slice(0, numbered.index);\n  const first = numbered === null ? 2 : Number(numbered[1]) + 1;\n  for (let n = first; n < first + MAX_TRIES; n++) {\n    const candidate = `${base} ${n}${ext}`;\n    if (!taken(candidate)) return candidate;\n  }\n  return null;\n}\nfunction refusal(filePath, rel, folder2, suggestion, lang) {\n  const shown = shortenName(filePath, 300);\n  const where = shortenName(folder2, 200);\n  const instead = suggestion === null ? "" : shortenName(suggestion, 300);\n  const t = WRITE_GUARD_TEXT[lang];\n  return { reason: t.reason(shown, where, instead), message: t.message(shortenName(rel, 200)) };\n}\nfunction denyOutput(r, agent = DEFAULT_AGENT) {\n  const host = HOSTS[agent];\n  return `${asciiJson(host.denyEnvelope !== void 0 ? host.denyEnvelope(r.reason, r.message) : claudeDeny(r.reason, r.message))}\n`;\n}\n\n// src/node/hosts/agent-fence.ts\nvar fs11 = require("node:fs");\nvar path13 = require("node:path");\ninit_real_path();\nfunction norm(p) {\n  const s = p.replace(/\\\\/g, "/").toLowerCase();\n  return s.length > 1 && s.endsWith("/") ? s.slice(0, -1) : s;\n}\nfunction within(dir, p) {\n  const d = norm(dir);\n  const n = norm(p);\n  return n === d || n.startsWith(d.endsWith("/") ? d : `${d}/`);\n}\nfunction bothWays(p) {\n  const real = realPathOf(p);\n  return real === null || real === p ? [p] : [p, real];\n}\nfunction agentPluginFolder(scriptPath) {\n  const own2 = path13.dirname(path13.resolve(scriptPath));\n  if (path13.basename(own2).toLowerCase() !== "hooks" || path13.basename(path13.dirname(own2)).toLowerCase() === ".claude") return null;\n  const folder2 = path13.dirname(own2);\n  return [".claude-plugin", ".codex-plugin"].some((m) => fs11.existsSync(path13.join(folder2, m))) ? folder2 : null;\n}\nfunction fencePlaces(root, pluginDir, scriptPath, stateDir = null, home = null) {\n  const own2 = path13.dirname(path13.resolve(scriptPath));\n  const vaults = hooksFolder(root);\n  const agentPlugin = agentPluginFolder(scriptPath);\n  const wholeFolders = [];\n  if (agentPlugin !== null) wholeFolders.push({ dir: agentPlugin, fenced: "agentPlugin" });\n  if (stateDir !== null && path13.isAbsolute(stateDir)) wholeFolders.push({ dir: stateDir, fenced: "state" });\n  return { root, pluginDir, hookDirs: norm(own2) === norm(vaults) ? [vaults] : [vaults, own2], wholeFolders, home };\n}\nvar isHookName = (name) => name.toLowerCase().startsWith(HOOK_PREFIX);\nfunction placeOf2(places, p) {\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(plugin, p)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path13.basename(dir)) ? within(dir, p) : norm(path13.dirname(p)) === norm(dir) && isHookName(path13.basename(p))) return "hooks";\n  }\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(dir, p)) return whole.fenced;\n  return null;\n}\nfunction placePaths(places) {\n  const out = [];\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) out.push({ at: plugin, fenced: "plugin" });\n  for (const dir of places.hookDirs.flatMap(bothWays)) {\n    if (isHookName(path13.basename(dir))) out.push({ at: dir, fenced: "hooks" });\n    else for (const name of namesIn(dir).filter(isHookName)) out.push({ at: path13.join(dir, name), fenced: "hooks" });\n  }\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) out.push({ at: dir, fenced: whole.fenced });\n  return out;\n}\nfunction namesIn(dir) {\n  try {\n    return fs11.readdirSync(dir);\n  } catch {\n    return [];\n  }\n}\nfunction holdsPlace(places, p, wholeTree = false) {\n  if (norm(p) === norm(path13.parse(p).root)) return null;\n  if (!wholeTree) {\n    const tops = [places.root, ...places.home === null ? [] : [places.home]].flatMap(bothWays);\n    if (tops.some((top) => within(p, top))) return null;\n  }\n  for (const plugin of places.pluginDir === null ? [] : bothWays(places.pluginDir)) if (within(p, plugin)) return "plugin";\n  for (const dir of places.hookDirs.flatMap(bothWays)) if (within(p, dir)) return "hooks";\n  for (const whole of places.wholeFolders) for (const dir of bothWays(whole.dir)) if (within(p, dir)) return whole.fenced;\n  return null;\n}\nfunction sameFileAsOurs(places, stat) {\n  const look = (dir, pick2) => namesIn(dir).filter(pick2).some((n) => {\n    const s = fs11.lstatSync(path13.join(dir, n), { throwIfNoEntry: false });\n    return s !== void 0 && s.isFile() && s.ino === stat.ino && s.dev === stat.dev;\n  });\n  if (places.pluginDir !== null && look(places.pluginDir, () => true)) return "plugin";\n  for (const dir of places.hookDirs) if (look(dir, isHookName)) return "hooks";\n  for (const whole of places.wholeFolders) if (look(whole.dir, () => true)) return whole.fenced;\n  return null;\n}\nfunction fileMayBeFenced(root, filePath, outside = []) {\n  const abs = path13.resolve(root, filePath);\n  for (const p of bothWays(abs)) {\n    const n = norm(p);\n    if (n.includes("/plugins/") || isHookName(path13.basename(n)) || outside.some((o) => within(o, p))) return true;\n  }\n  const stat = fs11.lstatSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1;\n}\nfunction fencedFile(places, filePath) {\n  const abs = path13.resolve(places.root, filePath);\n  for (const p of bothWays(abs)) {\n    const found = placeOf2(places, p);\n    if (found !== null) return found;\n  }\n  const stat = fs11.statSync(abs, { throwIfNoEntry: false });\n  return stat !== void 0 && stat.isFile() && stat.nlink > 1 ? sameFileAsOurs(places, stat) : null;\n}\nfunction sessionFileBehindLinks(root, sessionsFolder, filePath) {\n  if (sessionsFolder === "") return null;\n  const abs = path13.resolve(root, filePath);\n  const stat = fs11.statSync(abs, { throwIfNoEntry: false });\n  if (stat === void 0 || !stat.isFile()) return null;\n  const folder2 = path13.join(root, ...sessionsFolder.split("/"));\n  const realFolder = realPathOf(folder2);\n  const realFile = realPathOf(abs);\n  if (realFile !== null && realFolder !== null && within(realFolder, realFile) && norm(realFile) !== norm(realFolder)) {\n    return `${sessionsFolder}/${path13.relative(realFolder, realFile).split(path13.sep).join("/")}`;\n  }\n  if (stat.nlink > 1) {\n    const twin = findSameFile(folder2, stat, 1e4);\n    if (twin !== null) return `${sessionsFolder}/${path13.relative(folder2, twin).split(path13.sep).join("/")}`;\n  }\n  return null;\n}\nfunction findSameFile(dir, stat, budget) {\n  const queue = [dir];\n  let seen = 0;\n  while (queue.length > 0) {\n    const current = queue.shift();\n    let entries3;\n    try {\n      entries3 = fs11.readdirSync(current, { withFileTypes: true });\n    } catch {\n      continue;\n    }\n    for (const e of entries3) {\n      if (++seen > budget) return null;\n      const p = path13.join(current, e.name);\n      if (e.isDirectory()) queue.push(p);\n      else if (e.isFile()) {\n        const s = fs11.lstatSync(p, { throwIfNoEntry: false });\n        if (s !== void 0 && s.ino === stat.ino && s.dev === stat.dev) return p;\n      }\n    }\n  }\n  return null;\n}\n\n// src/node/hosts/fence-command.ts\nvar fs12 = require("node:fs");\nvar path14 = require("node:path");\n\n// src/core/shell-command.ts\nvar import_shell_quote = __toESM(require_shell_quote());\nvar OPEN = "\\uE000";\nvar CLOSE = "\\uE001";\nvar REDIRECTS = /* @__PURE__ */ new Set(["<", ">", ">>", ">&", ">|", "&>", "&>>", "<<", "<<<", "<<-", "<&", "<>"]);\nvar OPENERS = /* @__PURE__ */ new Set(["(", "<(", ">("]);\nvar MAX_DEPTH = 8;\nfunction tokens(line) {\n  const flat = line.replace(/\\\\\\r?\\n/g, "").replace(/\\r?\\n|\\r/g, ";");\n  return (0, import_shell_quote.parse)(flat, (key) => key === "" ? "" : `${OPEN}${key}${CLOSE}`);\n}\nfunction shellPieces(line) {\n  const out = [];\n  walk(tokens(line), 0, out, 0);\n  return out;\n}\nfunction walk(list, at, out, depth) {\n  let words = [];\n  let afterSuccess = false;\n  let redirectNext = false;\n  let runTimeNext = false;\n  const flush = () => {\n    if (words.length > 0) out.push({ kind: "step", words, afterSuccess });\n    words = [];\n  };\n  let i = at;\n  while (i < list.length) {\n    const t = list[i++];\n    if (typeof t === "string") {\n      words.push({ text: t.replace(/`/g, ""), glob: braces(t), runTime: runTimeNext || t.includes("`"), redirect: redirectNext });\n      redirectNext = runTimeNext = false;\n    } else if ("comment" in t) {\n      flush();\n      if (depth < MAX_DEPTH) walk(tokens(t.comment), 0, out, depth + 1);\n    } else if (t.op === "glob") {\n      words.push({ text: t.pattern, glob: true, runTime: runTimeNext, redirect: redirectNext });\n      redirectNext = runTimeNext = false;\n    } else if (REDIRECTS.has(t.op)) {\n      redirectNext = true;\n    } else if (OPENERS.has(t.op)) {\n      const substitution = words.length > 0 || t.op !== "(";\n      if (!substitution) flush();\n      const inner = [{ kind: "enter" }];\n      i = depth < MAX_DEPTH ? walk(list, i, inner, depth + 1) : list.length;\n      inner.push({ kind: "leave" });\n      out.push(...inner);\n      if (substitution) {\n        const last = words.at(-1);\n        if (last !== void 0 && t.op === "(") last.runTime = true;\n        words.push({ text: "", glob: false, runTime: true, redirect: redirectNext });\n        redirectNext = false;\n        runTimeNext = true;\n      }\n    } else if (t.op === ")") {\n      flush();\n      return i;\n    } else {\n      flush();\n      afterSuccess = t.op === "&&";\n      redirectNext = runTimeNext = false;\n    }\n  }\n  flush();\n  return i;\n}\nfunction braces(word) {\n  return /\\{[^{}]*,[^{}]*\\}|\\[[^\\]/]+\\]/.test(word);\n}\nfunction expandWord(word, known) {\n  let unknown = word.runTime;\n  const text = word.text.replace(VARIABLE, (_all, name) => {\n    const value = known.get(name);\n    if (value === void 0) unknown = true;\n    return value ?? "";\n  });\n  return { text, unknown };\n}\nvar VARIABLE = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");\nfunction shownWord(word) {\n  return `${word.runTime ? "\\u2026" : ""}${word.text.replace(VARIABLE, (_all, name) => `\\${${name}}`)}`;\n}\nfunction assignment(text) {\n  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(text);\n  return m === null ? null : { name: m[1], value: m[2] };\n}\nvar WRAPPERS = /* @__PURE__ */ new Set(["sudo", "doas", "env", "command", "builtin", "exec", "nohup", "time", "nice", "ionice", "stdbuf", "timeout", "xargs"]);\nfunction programAt(words) {\n  for (let i = 0; i < words.length; i++) {\n    const w = words[i];\n    if (w.redirect || assignment(w.text) !== null) continue;\n    const name = w.text.replace(/^.*\\//, "");\n    if (WRAPPERS.has(name) || name.startsWith("-") && i > 0) continue;\n    if (/^\\d+[smhd]?$/.test(name) && i > 0) continue;\n    return i;\n  }\n  return -1;\n}\n\n// src/node/hosts/fence-command.ts\ninit_real_path();\nvar HINT2 = /session-brief|plugins|(^|[/\\\\])\\.[^/\\\\]/i;\nvar LINE_HINT = /session-brief|plugins|(^|[\\s/\\\\\'"=:;&|(<>])\\.[^\\s/\\\\]/i;\nvar READERS2 = /* @__PURE__ */ new Set(["cat", "grep", "egrep", "fgrep", "rg", "head", "tail", "wc", "ls", "stat", "file", "md5sum", "sha1sum", "sha256sum", "echo", "printf", "basename", "dirname", "realpath", "readlink", "du", "test", "diff"]);\nvar SHELLS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "dash", "ksh", "fish"]);\nvar MAX_NESTING = 4;\nvar MAX_BASES = 16;\nvar programName = (word) => (word?.text ?? "").replace(/^.*[/\\\\]/, "").toLowerCase();\nfunction gitRewrite(args) {\n  let i = 0;\n  while (i < args.length && (args[i] ?? "").startsWith("-")) i += ["-C", "-c", "--git-dir", "--work-tree"].includes(args[i] ?? "") ? 2 : 1;\n  const sub = args[i] ?? "";\n  const rest = args.slice(i + 1);\n  const given = rest.filter((a) => !a.startsWith("-")).length;\n  const flag = (...names) => rest.some((a) => names.includes(a));\n  const top = rest.some((a) => /^:(\\/|\\([^)]*top[^)]*\\))/.test(a));\n  switch (sub) {\n    case "checkout":\n    case "switch":\n      return { wholeTree: top || flag("-f", "--force", "--discard-changes") };\n    case "restore":\n    case "rm":\n    case "mv":\n      return { wholeTree: top };\n    case "clean":\n      return flag("-n", "--dry-run") ? null : { wholeTree: top || given === 0 };\n    case "reset":\n      return flag("--hard", "--merge", "--keep") ? { wholeTree: true } : null;\n    case "stash": {\n      const verb = rest[0] ?? "push";\n      if (!["push", "save"].includes(verb) && !verb.startsWith("-")) return null;\n      return { wholeTree: top || !rest.includes("--") };\n    }\n    default:\n      return null;\n  }\n}\nvar capped = (dirs) => [...new Set(dirs)].slice(0, MAX_BASES);\nfunction resolved(base, word, home) {\n  const text = home !== null && (word === "~" || word.startsWith("~/")) ? home + word.slice(1) : word;\n  const literal = path14.resolve(base, text);\n  if (!text.split(/[/\\\\]/).includes("..")) return bothWays(literal);\n  let current = path14.isAbsolute(text) ? path14.parse(literal).root : base;\n  for (const part of text.split(/[/\\\\]/)) {\n    if (part === "" || part === ".") continue;\n    current = part === ".." ? path14.dirname(realPathOf(current) ?? current) : path14.join(current, part);\n  }\n  return [.../* @__PURE__ */ new Set([...bothWays(literal), ...bothWays(current)])];\n}\nfunction segmentPattern(segment, dotglob) {\n  let out = "";\n  for (let i = 0; i < segment.length; i++) {\n    const ch = segment[i];\n    if (ch === "*") out += ".*";\n    else if (ch === "?") out += ".";\n    else if (ch === "[") {\n      const end = segment.indexOf("]", i + 2);\n      if (end === -1) out += "\\\\[";\n      else {\n        out += `[${segment.slice(i + 1, end).replace(/^[!^]/, "^").replace(/\\\\/g, "\\\\\\\\")}]`;\n        i = end;\n      }\n    } else if (ch === "{") {\n      const end = segment.indexOf("}", i);\n      if (end === -1) out += "\\\\{";\n      else {\n        out += `(?:${segment.slice(i + 1, end).split(",").map(escape).join("|")})`;\n        i = end;\n      }\n    } else out += escape(ch);\n  }\n  return new RegExp(`^${!dotglob && /^[*?[{]/.test(segment) ? "(?!\\\\.)" : ""}${out}$`, "i");\n}\nvar escape = (s) => s.replace(/[.*+?^${}()|[\\]\\\\]/g, "\\\\$&");\nfunction globReaches(places, ours, stems, globParts, dotglob, wholeTree) {\n  const globs = globParts.map((s) => segmentPattern(s, dotglob));\n  for (const from of stems) {\n    const fromParts = norm(from).replace(/\\/$/, "").split("/");\n    for (const place of ours) {\n      const placeParts = norm(place.at).split("/");\n      if (!within(from, place.at) && !within(place.at, from)) continue;\n      if (within(place.at, from)) return place.fenced;\n      const rest = placeParts.slice(fromParts.length);\n      let k = 0;\n      for (; k < globs.length && k < rest.length; k++) if (globParts[k] !== "**" && !globs[k].test(rest[k])) break;\n      if (k < globs.length && k < rest.length) continue;\n      if (globs.length >= rest.length) return place.fenced;\n      const holder = [...fromParts, ...rest.slice(0, globs.length)].join("/");\n      if (holdsPlace(places, holder, wholeTree) !== null) return place.fenced;\n    }\n  }\n  return null;\n}\nfunction placeNames(places, ours) {\n  const leaves = /* @__PURE__ */ new Set(["session-brief"]);\n  const holders = /* @__PURE__ */ new Set();\n  for (const place of ours) {\n    const name = path14.basename(place.at).toLowerCase();\n    if (/[a-z]/.test(name) && name.length >= 4) leaves.add(name.startsWith("session-brief") ? "session-brief" : name);\n    const rel = path14.relative(places.root, place.at);\n    if (!rel.startsWith("..") && !path14.isAbsolute(rel)) {\n      const segments = rel.split(/[/\\\\]/).slice(0, -1);\n      for (const s of segments) holders.add(s.toLowerCase());\n    }\n  }\n  return { leaves: [...leaves], holders: [...holders] };\n}\nfunction namesPlace(names, text) {\n  const { leaves, holders } = names;\n  const lower = text.replace(/\\\\/g, "/").toLowerCase();\n  if (leaves.some((leaf) => lower.includes(leaf))) return true;\n  const last = lower.replace(/\\/+$/, "").split("/").at(-1) ?? "";\n  return holders.includes(last) || /(^|\\/)\\.claude\\/hooks(\\/|$)/.test(lower);\n}\nvar CommandWalk = class {\n  constructor(places, fallback) {\n    this.places = places;\n    this.fallback = fallback;\n    this.known = /* @__PURE__ */ new Map();\n    this.dotglob = false;\n    this.hit = null;\n    /** The words resolved already, which the words as written need not repeat. */\n    this.seen = /* @__PURE__ */ new Set();\n    this.ourPaths = null;\n    this.ourNames = null;\n    if (places.home !== null) this.known.set("HOME", places.home);\n  }\n  run(pieces, where, nesting) {\n    const saved = [];\n    for (const piece of pieces) {\n      if (this.hit !== null) return;\n      if (piece.kind === "enter") saved.push({ ...where });\n      else if (piece.kind === "leave") Object.assign(where, saved.pop() ?? where);\n      else this.step(piece.words, piece.afterSuccess ? where.chain : where.any, where, nesting);\n    }\n  }\n  step(words, bases, where, nesting) {\n    const at = programAt(words);\n    const program = programName(words[at]);\n    const texts = words.map((w) => expandWord(w, this.known));\n    const args = texts.slice(at + 1).map((t) => t.text);\n    const declares = ["export", "declare", "local", "readonly", "typeset"].includes(program);\n    texts.forEach((t, i) => {\n      const set = i < at || at < 0 || declares && i > at ? assignment(t.text) : null;\n      if (set === null) return;\n      if (t.unknown) this.known.delete(set.name);\n      else this.known.set(set.name, set.value);\n    });\n    if (words.some((w) => /dotglob|globdots/.test(w.text))) this.dotglob = true;\n    let wholeTree = false;\n    let stepBases = bases;\n    if (program === "git") {\n      const cAt = args.indexOf("-C");\n      if (cAt >= 0 && args[cAt + 1] !== void 0) stepBases = capped(bases.flatMap((b) => resolved(b, args[cAt + 1], this.places.home)));\n      const git = gitRewrite(args);\n      if (git !== null) {\n        wholeTree = true;\n        if (git.wholeTree && stepBases.some((b) => within(this.places.root, b) || holdsPlace(this.places, b, true) !== null)) {\n          this.hit = { word: ["git", ...args].join(" "), fenced: this.treeHolds(stepBases) };\n          return;\n        }\n      }\n    }\n    if (program === "find" && findWrites(args)) wholeTree = true;\n    if (nesting < MAX_NESTING) {\n      if (program === "eval") this.nested(args.join(" "), stepBases, nesting);\n      const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a));\n      if (SHELLS.has(program) && c >= 0 && args[c + 1] !== void 0) this.nested(args[c + 1], stepBases, nesting);\n      if (this.hit !== null) return;\n    }\n    for (let i = 0; i < words.length && this.hit === null; i++) {\n      const word = words[i];\n      const { text, unknown } = texts[i];\n      if (i === at + 1 && /^node(\\.exe)?$/.test(program) && READING_COMMANDS.has(texts[i + 1]?.text ?? "") && !unknown) {\n        const fenced = this.wordReaches(text, word.glob, stepBases, wholeTree);\n        if ((fenced === "hooks" || fenced === "agentPlugin") && bothWays(path14.resolve(stepBases[0] ?? this.places.root, text)).some((p) => fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true)) continue;\n      }\n      for (const variant of variants(text)) {\n        this.seen.add(variant);\n        const fenced = unknown || where.lost ? namesPlace(this.names(), variant) ? this.nameHit(variant) : null : null;\n        const found = fenced ?? (unknown ? null : this.wordReaches(variant, word.glob, stepBases, wholeTree));\n        if (found !== null) {\n          this.hit = { word: unknown ? shownWord(word) : text, fenced: found };\n          break;\n        }\n      }\n    }\n    if (program === "cd" || program === "pushd") this.changeFolder(args, bases, where, texts.slice(at + 1));\n    else if (program === "popd") where.chain = where.any;\n  }\n  changeFolder(args, bases, where, texts) {\n    const target = args.findIndex((a) => !a.startsWith("-") || a === "-");\n    const word = target < 0 ? "~" : args[target];\n    if (word === "-" || target >= 0 && texts[target]?.unknown === true) {\n      where.chain = where.any;\n      where.lost = where.lost || word !== "-";\n      return;\n    }\n    const to = capped(bases.flatMap((b) => resolved(b, word, this.places.home)));\n    where.chain = to;\n    where.any = capped([...where.any, ...to]);\n  }\n  ours() {\n    return this.ourPaths ??= placePaths(this.places);\n  }\n  names() {\n    return this.ourNames ??= placeNames(this.places, this.ours());\n  }\n  nested(command, bases, nesting) {\n    this.run(shellPieces(command), { chain: bases, any: bases, lost: false }, nesting + 1);\n  }\n  /** Which place a name points at, for the message. */\n  nameHit(text) {\n    const lower = text.toLowerCase();\n    if (lower.includes("hooks")) return "hooks";\n    if (lower.includes("plugins")) return "plugin";\n    return this.places.wholeFolders.find((f) => lower.includes(path14.basename(f.dir).toLowerCase()))?.fenced ?? "plugin";\n  }\n  treeHolds(bases) {\n    for (const b of bases) {\n      const held = holdsPlace(this.places, b, true);\n      if (held !== null) return held;\n    }\n    return this.places.pluginDir !== null ? "plugin" : "hooks";\n  }\n  /** Whether `word`, from any of `bases` (or the vault root, as before any `cd`), names a place or a folder holding one. */\n  wordReaches(word, glob, bases, wholeTree) {\n    if (word === "") return null;\n    for (const base of capped([...bases, ...this.fallback])) {\n      if (glob) {\n        const parts = word.split(/[/\\\\]/);\n        const first = parts.findIndex((p) => /[*?[{]/.test(p));\n        const stem = first < 0 ? word : parts.slice(0, first).join("/") || (word.startsWith("/") ? "/" : ".");\n        const stems = resolved(base, stem, this.places.home);\n        const found = globReaches(this.places, this.ours(), stems, first < 0 ? [] : parts.slice(first), this.dotglob, wholeTree && bases.includes(base));\n        if (found !== null) return found;\n        continue;\n      }\n      for (const p of resolved(base, word, this.places.home)) {\n        const found = placeOf2(this.places, p) ?? holdsPlace(this.places, p, wholeTree && bases.includes(base));\n        if (found !== null) return found;\n      }\n    }\n    return null;\n  }\n};\nfunction findWrites(args) {\n  return args.some((a, i) => a === "-delete" || ["-exec", "-execdir", "-ok", "-okdir"].includes(a) && !READERS2.has((args[i + 1] ?? "").replace(/^.*\\//, "")));\n}\nfunction variants(text) {\n  const out = [text];\n  const eq = text.indexOf("=");\n  if (eq > 0 && eq < text.length - 1) out.push(text.slice(eq + 1));\n  if (/^-[^-]/.test(text) && text.length > 2) out.push(text.slice(2));\n  return out.filter((t) => t !== "" && !(t.startsWith("-") && t === text));\n}\nfunction fencedCommand(places, command, cwd) {\n  const start = cwd !== void 0 && path14.isAbsolute(cwd) ? [cwd] : [places.root];\n  const walk2 = new CommandWalk(places, [places.root]);\n  walk2.run(shellPieces(command), { chain: start, any: start, lost: false }, 0);\n  return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);\n}\nvar isNode = (word) => /^node(\\.exe)?$/i.test(path14.basename(word));\nfunction wordsAsWritten(places, command, bases, seen) {\n  const written = commandWords(command);\n  const words = [...written, ...written.filter((w) => /["\'(),;`+]/.test(w)).flatMap((w) => w.split(/[\\s"\'(),;`+]+/))];\n  for (let i = 0; i < words.length; i++) {\n    const word = words[i] ?? "";\n    const stem = beforeGlob(word);\n    if (stem === "" || stem.startsWith("-") || stem.startsWith("$") || seen.has(word)) continue;\n    const running = i > 0 && isNode(words[i - 1] ?? "") && READING_COMMANDS.has(words[i + 1] ?? "");\n    for (const base of bases) {\n      for (const p of bothWays(path14.resolve(base, stem))) {\n        const fenced = placeOf2(places, p) ?? holdsPlace(places, p);\n        if (fenced === null) continue;\n        if (running && (fenced === "hooks" || fenced === "agentPlugin") && fs12.statSync(p, { throwIfNoEntry: false })?.isFile() === true) continue;\n        return { word, fenced };\n      }\n    }\n  }\n  return null;\n}\nfunction commandMayBeFenced(command, cwd, root, outside = []) {\n  if (LINE_HINT.test(command)) return true;\n  if (cwd !== void 0 && path14.isAbsolute(cwd)) {\n    const rel = path14.relative(root, cwd);\n    if (HINT2.test(rel.startsWith("..") || path14.isAbsolute(rel) ? cwd : rel) || outside.some((o) => within(o, cwd))) return true;\n  }\n  if (PLAIN.test(command) && !REWRITES.test(command)) return command.split(/[\\s;&|()<>]+/).flatMap(variants).some((w) => path14.isAbsolute(w) && outside.some((o) => within(o, w)));\n  return piecesMayReach(shellPieces(command), outside, 0);\n}\nvar PLAIN = /^[^\\\\$\'"`#~*?[{}]*$/;\nvar REWRITES = /\\bgit\\b[^;&|]*\\b(checkout|restore|rm|mv|clean|reset|stash|switch)\\b|\\bfind\\b[^;&|]*\\s-(delete|exec|execdir|ok|okdir)\\b|\\b(eval|sh|bash|zsh|dash|ksh|fish)\\b/;\nfunction piecesMayReach(pieces, outside, nesting) {\n  for (const piece of pieces) {\n    if (piece.kind !== "step") continue;\n    const at = programAt(piece.words);\n    const program = programName(piece.words[at]);\n    const texts = piece.words.map((w) => expandWord(w, /* @__PURE__ */ new Map()).text);\n    const args = texts.slice(at + 1);\n    if (program === "git" && gitRewrite(args) !== null || program === "find" && findWrites(args)) return true;\n    if ((program === "eval" || SHELLS.has(program)) && nesting < MAX_NESTING && piecesMayReach(shellPieces(args.join(" ")), outside, nesting + 1)) return true;\n    for (const text of texts.flatMap(variants)) {\n      if (HINT2.test(text) || text.startsWith("~") || /dotglob|globdots/.test(text)) return true;\n      if (path14.isAbsolute(text) && outside.some((o) => within(o, text) || within(text.replace(/[*?[{].*$/, ""), o))) return true;\n    }\n  }\n  return false;\n}\n\n// src/node/journal/session-turn-record.ts\nvar fs14 = require("node:fs");\nvar path16 = require("node:path");\n\n// src/core/session-turns.ts\nvar MAX_TURN_NOTES = 500;\nvar STALE_TURN_MS = 24 * 60 * 60 * 1e3;\nfunction parseTurn(v) {\n  if (typeof v !== "object" || v === null || Array.isArray(v)) return null;\n  const o = v;\n  if (o.session !== null && typeof o.session !== "string") return null;\n  if (typeof o.since !== "number" || !Number.isFinite(o.since) || !Array.isArray(o.notes)) return null;\n  const notes = o.notes.filter((p) => typeof p === "string" && p !== "").slice(0, MAX_TURN_NOTES);\n  return { session: o.session, since: o.since, notes };\n}\nfunction encodeTurn(t) {\n  return `${JSON.stringify({ session: t.session, since: t.since, notes: t.notes })}\n`;\n}\nfunction turnAfterCall(current, session, notes, now) {\n  if (current === null) return { session, since: now, notes: [...new Set(notes)].slice(0, MAX_TURN_NOTES) };\n  const fresh = notes.filter((n) => !current.notes.includes(n));\n  if (fresh.length === 0 || current.notes.length >= MAX_TURN_NOTES) return null;\n  return { ...current, notes: [.../* @__PURE__ */ new Set([...current.notes, ...fresh])].slice(0, MAX_TURN_NOTES) };\n}\n\n// src/node/journal/net-blind.ts\nvar fs13 = require("node:fs");\nvar path15 = require("node:path");\n\n// src/core/session-net.ts\nvar EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;\nvar WALK_WINDOW_MS = 5 * 60 * 1e3;\n\n// src/node/journal/net-blind.ts\nvar BLIND_MAX_BYTES = 64 * 1024;\nfunction netFolder(root, env = process.env) {\n  let real = path15.resolve(root);\n  try {\n    real = fs13.realpathSync.native(real);\n  } catch {\n  }\n  return path15.join(userStateDir(env), `${NET_STATE_PREFIX}${fileKey(real)}`);\n}\nfunction readJson2(file, max) {\n  const data = readRegularFile(file, max);\n  if (data === null) return null;\n  try {\n    return JSON.parse(data.toString("utf8"));\n  } catch {\n    return null;\n  }\n}\n\n// src/node/journal/session-turn-record.ts\nvar TURN_MAX_BYTES = 256 * 1024;\nfunction turnFile(folder2, session) {\n  return path16.join(folder2, `${NET_TURN_PREFIX}${fileKey(session ?? "")}.json`);\n}\nfunction recordToolCall(root, session, notes, now, env = process.env) {\n  try {\n    const folder2 = netFolder(root, env);\n    const file = turnFile(folder2, session);\n    const current = parseTurn(readJson2(file, TURN_MAX_BYTES));\n    if (current === null && !fs14.existsSync(folder2)) return;\n    const next = turnAfterCall(current, session, notes, now);\n    if (next !== null) writeUserStateFile(file, encodeTurn(next));\n  } catch {\n  }\n}\n\n// bridge/commands/pre-tool-use.ts\ninit_real_path();\nvar MAX_PATCH_FILES2 = 200;\nfunction usablePath(p) {\n  return typeof p === "string" && p.trim() !== "" && !p.includes("\\0");\n}\nfunction fromCwd(p, cwd) {\n  return !path17.isAbsolute(p) && cwd !== void 0 && path17.isAbsolute(cwd) ? path17.join(cwd, p) : p;\n}\nfunction attemptOf(hook) {\n  const tool = hook.tool_name;\n  if (tool === void 0) return null;\n  const input = hook.tool_input ?? {};\n  const file = input.file_path ?? input.notebook_path;\n  const patch = Array.isArray(input.file_paths) ? input.file_paths.filter(usablePath).slice(0, MAX_PATCH_FILES2).map((p) => fromCwd(p, hook.cwd)) : [];\n  const filePath = patch[0] ?? (usablePath(file) ? file : null);\n  const filePaths = patch.length > 0 ? patch : filePath === null ? [] : [filePath];\n  const command = typeof input.command === "string" && input.command.trim() !== "" && tool !== "Edit" ? input.command : null;\n  if (filePath === null && command === null) return null;\n  return { tool, filePath, filePaths, command, cwd: hook.cwd, session: hook.session_id ?? null };\n}\nfunction sessionOf2(id) {\n  return id === void 0 || id === null || id === "" ? null : id;\n}\nfunction isFile(p) {\n  try {\n    return fs15.statSync(p).isFile();\n  } catch {\n    return false;\n  }\n}\nfunction exists2(p) {\n  try {\n    fs15.lstatSync(p);\n    return true;\n  } catch (error) {\n    return error.code !== "ENOENT";\n  }\n}\nfunction shownPlace(ctx, places, fenced) {\n  const folder2 = (dir) => `${(vaultRelative(ctx.root, dir) ?? dir).replace(/\\\\/g, "/")}/`;\n  if (fenced === "hooks" || fenced === "plugin" && ctx.pluginDir === null) return ".claude/hooks/";\n  if (fenced === "plugin") return folder2(ctx.pluginDir);\n  return folder2(places.wholeFolders.find((w) => w.fenced === fenced)?.dir ?? "");\n}\nfunction outsideFolders(scriptPath, env) {\n  let stateDir = null;\n  try {\n    stateDir = userStateDir(env);\n  } catch {\n  }\n  const agentPlugin = agentPluginFolder(scriptPath);\n  return { stateDir, outside: [stateDir, agentPlugin].filter((d) => d !== null && path17.isAbsolute(d)) };\n}\nfunction fenceAnswer(attempt, root, scriptPath, context, agent, env) {\n  const { stateDir, outside } = outsideFolders(scriptPath, env);\n  const placesFor = (ctx) => fencePlaces(root, ctx.pluginDir, scriptPath, stateDir, env.HOME || env.USERPROFILE || null);\n  if (FENCED_FILE_TOOLS.has(attempt.tool)) {\n    for (const file of attempt.filePaths) {\n      if (!fileMayBeFenced(root, file, outside)) continue;\n      const ctx = context();\n      const places = placesFor(ctx);\n      const fenced = fencedFile(places, file);\n      if (fenced !== null) return denyOutput(fenceRefusal(fenced, file, shownPlace(ctx, places, fenced), false, ctx.lang), agent);\n    }\n    return null;\n  }\n  if (attempt.tool === SHELL_TOOL && attempt.command !== null) {\n    if (!commandMayBeFenced(attempt.command, attempt.cwd, root, outside)) return null;\n    const ctx = context();\n    const places = placesFor(ctx);\n    const hit = fencedCommand(places, attempt.command, attempt.cwd);\n    return hit === null ? null : denyOutput(fenceRefusal(hit.fenced, hit.word, shownPlace(ctx, places, hit.fenced), true, ctx.lang), agent);\n  }\n  return null;\n}\nasync function preToolUse(args, scriptPath, env) {\n  try {\n    const stdin = await readStdin(2e3);\n    const agent = agentOrDefault(stringFlag(args, "agent"));\n    const hook = translateHookInput(agent, parseHookJson(stdin));\n    const attempt = attemptOf(hook);\n    const given = stringFlag(args, "vault");\n    const root = given !== void 0 ? path17.resolve(given) : defaultVaultRoot(scriptPath);\n    if (root === null) return 0;\n    if (attempt === null) {\n      recordToolCall(root, sessionOf2(hook.session_id), [], Date.now(), env);\n      return 0;\n    }\n    const session = sessionOf2(attempt.session);\n    let named = [];\n    let ctx = null;\n    const context = () => ctx ??= contextFor(args, scriptPath, env);\n    try {\n      const fence = fenceAnswer(attempt, root, scriptPath, context, agent, env);\n      if (fence !== null) {\n        writeOut(fence);\n        return 0;\n      }\n      if (guardAnswer(attempt, root, context, agent)) return 0;\n      if (mayChangeNotes(attempt)) named = keepBeforeVersions(context(), attempt, clock(env));\n    } finally {\n      recordToolCall(root, session, named, Date.now(), env);\n    }\n  } catch {\n  }\n  return 0;\n}\nfunction guardAnswer(attempt, root, context, agent) {\n  if (attempt.tool !== GUARDED_TOOL || attempt.filePath === null) return false;\n  const settings = context().settings;\n  if (!settings.writeGuard) return false;\n  const literal = vaultRelative(root, attempt.filePath) ?? vaultRelativeReal(root, attempt.filePath);\n  const target = path17.resolve(root, attempt.filePath);\n  const rel = guardApplies(attempt.tool, literal, settings) && literal !== null ? isFile(target) ? literal : null : sessionFileBehindLinks(root, settings.sessionsFolder, attempt.filePath);\n  if (rel === null) return false;\n  const dir = path17.dirname(target);\n  const name = freeName(path17.basename(target), (candidate) => exists2(path17.join(dir, candidate)));\n  writeOut(denyOutput(refusal(attempt.filePath, rel, settings.sessionsFolder, name === null ? null : path17.join(dir, name), context().lang), agent));\n  return true;\n}\n\n// bridge/edit-file.ts\nasync function editHook(argv, scriptPath) {\n  let args = { command: argv[0] ?? "", flags: /* @__PURE__ */ new Map(), positional: [] };\n  try {\n    args = parseArgs(argv);\n    if (args.command === "post-tool-use") process.exitCode = await postToolUse(args, scriptPath, process.env);\n    else if (args.command === "pre-tool-use") process.exitCode = await preToolUse(args, scriptPath, process.env);\n    else runBridge();\n  } catch (error) {\n    const hook = args.command === "pre-tool-use" ? args : { ...args, command: "post-tool-use" };\n    writeOut(hookCrashOutput(hook, error, scriptPath) ?? "");\n    process.exitCode = 0;\n  }\n}\nvoid editHook(process.argv.slice(2), process.argv[1] ?? __filename);\n\n/*\nLicenses of the packages bundled into this file\n\nshell-quote 1.12.0 (MIT):\n\nThe MIT License\n\nCopyright (c) 2013 James Halliday (mail@substack.net)\n\nPermission is hereby granted, free of charge, \nto any person obtaining a copy of this software and \nassociated documentation files (the "Software"), to \ndeal in the Software without restriction, including \nwithout limitation the rights to use, copy, modify, \nmerge, publish, distribute, sublicense, and/or sell \ncopies of the Software, and to permit persons to whom \nthe Software is furnished to do so, \nsubject to the following conditions:\n\nThe above copyright notice and this permission notice \nshall be included in all copies or substantial portions of the Software.\n\nTHE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, \nEXPRESS OR IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES \nOF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. \nIN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR \nANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, \nTORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE \nSOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.\n*/\n';
   }
 });
 
 // src/node/hosts/host-spec.ts
 function homeDir(p, envName, fallback) {
   const v = p.env[envName];
-  return v !== void 0 && v !== "" ? path41.resolve(v) : path41.join(p.home, fallback);
+  return v !== void 0 && v !== "" ? path42.resolve(v) : path42.join(p.home, fallback);
 }
 function hostEventNames(spec) {
   return spec.entries(() => ({ sh: "", ps: "", native: "" })).map((e) => e.event);
 }
-var path41;
+var path42;
 var init_host_spec = __esm({
   "src/node/hosts/host-spec.ts"() {
     "use strict";
-    path41 = require("node:path");
+    path42 = require("node:path");
   }
 });
 
@@ -27586,20 +27772,20 @@ function managedSettingsDir(platform) {
 function managedSettingsFiles(dir) {
   let names2 = [];
   try {
-    names2 = fs30.readdirSync(path42.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
+    names2 = fs30.readdirSync(path43.join(dir, "managed-settings.d")).filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort();
   } catch {
   }
   return [
-    { file: path42.join(dir, "managed-settings.json"), label: "managed", managed: true },
-    ...names2.map((n) => ({ file: path42.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
+    { file: path43.join(dir, "managed-settings.json"), label: "managed", managed: true },
+    ...names2.map((n) => ({ file: path43.join(dir, "managed-settings.d", n), label: "managed", managed: true }))
   ];
 }
-var fs30, path42;
+var fs30, path43;
 var init_managed_settings = __esm({
   "src/node/hosts/managed-settings.ts"() {
     "use strict";
     fs30 = require("node:fs");
-    path42 = require("node:path");
+    path43 = require("node:path");
   }
 });
 
@@ -27619,14 +27805,14 @@ function claudeUserDir(p) {
 function gitBashFound(env) {
   const given = env.CLAUDE_CODE_GIT_BASH_PATH;
   if (given !== void 0 && given !== "") return fs31.existsSync(given);
-  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs31.existsSync(path43.join(d, "bash.exe")) || fs31.existsSync(path43.join(d, "git.exe")));
+  return (env.PATH ?? env.Path ?? "").split(";").filter((d) => d !== "").some((d) => fs31.existsSync(path44.join(d, "bash.exe")) || fs31.existsSync(path44.join(d, "git.exe")));
 }
-var fs31, path43, EDIT_MATCHER, claudeCode2;
+var fs31, path44, EDIT_MATCHER, claudeCode2;
 var init_claude_code2 = __esm({
   "src/node/hosts/claude-code.ts"() {
     "use strict";
     fs31 = require("node:fs");
-    path43 = require("node:path");
+    path44 = require("node:path");
     init_host_spec();
     init_write_guard_entry();
     init_managed_settings();
@@ -27637,14 +27823,14 @@ var init_claude_code2 = __esm({
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path43.join(claudeUserDir(p), "settings.json");
-        return path43.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path44.join(claudeUserDir(p), "settings.json");
+        return path44.join(p.vault, ".claude", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path43.join(claudeUserDir(p), "settings.json"), label: "user" },
-          { file: path43.join(p.vault, ".claude", "settings.json"), label: "project" },
-          { file: path43.join(p.vault, ".claude", "settings.local.json"), label: "local" },
+          { file: path44.join(claudeUserDir(p), "settings.json"), label: "user" },
+          { file: path44.join(p.vault, ".claude", "settings.json"), label: "project" },
+          { file: path44.join(p.vault, ".claude", "settings.local.json"), label: "local" },
           // managed-settings.json and the drop-ins of managed-settings.d/.
           ...managedSettingsFiles(p.managedDir ?? managedSettingsDir(p.platform))
         ];
@@ -27681,8 +27867,8 @@ var init_claude_code2 = __esm({
       // The vault's `.mcp.json` and `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path43.join(vault, ".mcp.json"), scope: "project" },
-          { file: path43.join(home, ".claude.json"), scope: "user" }
+          { file: path44.join(vault, ".mcp.json"), scope: "project" },
+          { file: path44.join(home, ".claude.json"), scope: "user" }
         ],
         entry: (node, script) => ({ type: "stdio", command: node, args: [script, "mcp"] }),
         // Its place in `~/.claude.json` is keyed by how Claude Code spells the project path.
@@ -27699,25 +27885,25 @@ var init_claude_code2 = __esm({
 });
 
 // src/node/hosts/codebuddy.ts
-var path44, codebuddy2;
+var path45, codebuddy2;
 var init_codebuddy2 = __esm({
   "src/node/hosts/codebuddy.ts"() {
     "use strict";
-    path44 = require("node:path");
+    path45 = require("node:path");
     init_claude_code2();
     codebuddy2 = {
       agent: "codebuddy",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path44.join(p.home, ".codebuddy", "settings.json");
-        return path44.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
+        if (scope === "user") return path45.join(p.home, ".codebuddy", "settings.json");
+        return path45.join(p.vault, ".codebuddy", scope === "local" ? "settings.local.json" : "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path44.join(p.home, ".codebuddy", "settings.json"), label: "user" },
-          { file: path44.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
-          { file: path44.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
+          { file: path45.join(p.home, ".codebuddy", "settings.json"), label: "user" },
+          { file: path45.join(p.vault, ".codebuddy", "settings.json"), label: "project" },
+          { file: path45.join(p.vault, ".codebuddy", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -27750,23 +27936,23 @@ function isObj(v) {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 function same2(a, b, platform) {
-  const norm2 = (p) => path45.resolve(p).replace(/[\\/]+$/, "");
+  const norm2 = (p) => path46.resolve(p).replace(/[\\/]+$/, "");
   return platform === "linux" ? norm2(a) === norm2(b) : norm2(a).toLowerCase() === norm2(b).toLowerCase();
 }
 function inside(child, parent, platform) {
-  let dir = path45.resolve(child);
+  let dir = path46.resolve(child);
   for (; ; ) {
     if (same2(dir, parent, platform)) return true;
-    const up = path45.dirname(dir);
+    const up = path46.dirname(dir);
     if (up === dir) return false;
     dir = up;
   }
 }
-var path45, SETTINGS_MAX;
+var path46, SETTINGS_MAX;
 var init_trust_paths = __esm({
   "src/node/hosts/trust-paths.ts"() {
     "use strict";
-    path45 = require("node:path");
+    path46 = require("node:path");
     init_state_file();
     SETTINGS_MAX = 16 * 1024 * 1024;
   }
@@ -27793,10 +27979,10 @@ function codexProjectTrusted(configToml, vault, platform = process.platform) {
   return found;
 }
 function codexTrust(vault, home, scope, env, platform) {
-  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path46.join(home, ".codex");
+  const codexHome = env.CODEX_HOME !== void 0 && env.CODEX_HOME !== "" ? env.CODEX_HOME : path47.join(home, ".codex");
   const out = [];
   if (scope !== "user") {
-    const config = path46.join(codexHome, "config.toml");
+    const config = path47.join(codexHome, "config.toml");
     let text2 = "";
     try {
       text2 = readRegularFile(config, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -27820,22 +28006,22 @@ function codexTrust(vault, home, scope, env, platform) {
   });
   return out;
 }
-var path46;
+var path47;
 var init_codex_trust = __esm({
   "src/node/hosts/codex-trust.ts"() {
     "use strict";
-    path46 = require("node:path");
+    path47 = require("node:path");
     init_trust_paths();
     init_state_file();
   }
 });
 
 // src/node/hosts/codex.ts
-var path47, CODEX_EDIT_MATCHER, CODEX_PRE_TOOL_MATCHER, codex2;
+var path48, CODEX_EDIT_MATCHER, CODEX_PRE_TOOL_MATCHER, codex2;
 var init_codex2 = __esm({
   "src/node/hosts/codex.ts"() {
     "use strict";
-    path47 = require("node:path");
+    path48 = require("node:path");
     init_codex_trust();
     init_host_spec();
     CODEX_EDIT_MATCHER = "apply_patch|Edit|Write";
@@ -27845,12 +28031,12 @@ var init_codex2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path47.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path47.join(p.vault, ".codex", "hooks.json");
+        return scope === "user" ? path48.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json") : path48.join(p.vault, ".codex", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path47.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
-          { file: path47.join(p.vault, ".codex", "hooks.json"), label: "project" }
+          { file: path48.join(homeDir(p, "CODEX_HOME", ".codex"), "hooks.json"), label: "user" },
+          { file: path48.join(p.vault, ".codex", "hooks.json"), label: "project" }
         ];
       },
       skeleton: {},
@@ -27878,11 +28064,11 @@ var init_codex2 = __esm({
 });
 
 // src/node/hosts/copilot.ts
-var path48, FILE, copilot2;
+var path49, FILE, copilot2;
 var init_copilot2 = __esm({
   "src/node/hosts/copilot.ts"() {
     "use strict";
-    path48 = require("node:path");
+    path49 = require("node:path");
     init_host_spec();
     FILE = "session-brief.json";
     copilot2 = {
@@ -27890,12 +28076,12 @@ var init_copilot2 = __esm({
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path48.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path48.join(p.vault, ".github", "hooks", FILE);
+        return scope === "user" ? path49.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE) : path49.join(p.vault, ".github", "hooks", FILE);
       },
       readFiles(p) {
         return [
-          { file: path48.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
-          { file: path48.join(p.vault, ".github", "hooks", FILE), label: "project" }
+          { file: path49.join(homeDir(p, "COPILOT_HOME", ".copilot"), "hooks", FILE), label: "user" },
+          { file: path49.join(p.vault, ".github", "hooks", FILE), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -27924,22 +28110,22 @@ var init_copilot2 = __esm({
 });
 
 // src/node/hosts/cursor.ts
-var path49, cursor2;
+var path50, cursor2;
 var init_cursor2 = __esm({
   "src/node/hosts/cursor.ts"() {
     "use strict";
-    path49 = require("node:path");
+    path50 = require("node:path");
     cursor2 = {
       agent: "cursor",
       scopes: ["project", "user"],
       shape: "flat",
       settingsFile(scope, p) {
-        return scope === "user" ? path49.join(p.home, ".cursor", "hooks.json") : path49.join(p.vault, ".cursor", "hooks.json");
+        return scope === "user" ? path50.join(p.home, ".cursor", "hooks.json") : path50.join(p.vault, ".cursor", "hooks.json");
       },
       readFiles(p) {
         return [
-          { file: path49.join(p.home, ".cursor", "hooks.json"), label: "user" },
-          { file: path49.join(p.vault, ".cursor", "hooks.json"), label: "project" }
+          { file: path50.join(p.home, ".cursor", "hooks.json"), label: "user" },
+          { file: path50.join(p.vault, ".cursor", "hooks.json"), label: "project" }
         ];
       },
       skeleton: { version: 1 },
@@ -27956,8 +28142,8 @@ var init_cursor2 = __esm({
       // `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
       mcp: {
         files: (vault, home) => [
-          { file: path49.join(vault, ".cursor", "mcp.json"), scope: "project" },
-          { file: path49.join(home, ".cursor", "mcp.json"), scope: "user" }
+          { file: path50.join(vault, ".cursor", "mcp.json"), scope: "project" },
+          { file: path50.join(home, ".cursor", "mcp.json"), scope: "user" }
         ],
         entry: (node, script) => ({ command: node, args: [script, "mcp"] })
       },
@@ -27973,30 +28159,30 @@ var init_cursor2 = __esm({
 
 // src/node/hosts/devin.ts
 function devinUserDir(p) {
-  if (p.platform !== "win32") return path50.join(p.home, ".config", "devin");
+  if (p.platform !== "win32") return path51.join(p.home, ".config", "devin");
   const appData = p.env.APPDATA;
-  return appData !== void 0 && appData !== "" ? path50.join(appData, "devin") : path50.join(p.home, "AppData", "Roaming", "devin");
+  return appData !== void 0 && appData !== "" ? path51.join(appData, "devin") : path51.join(p.home, "AppData", "Roaming", "devin");
 }
-var path50, DEVIN_EDIT_MATCHER, devin2;
+var path51, DEVIN_EDIT_MATCHER, devin2;
 var init_devin2 = __esm({
   "src/node/hosts/devin.ts"() {
     "use strict";
-    path50 = require("node:path");
+    path51 = require("node:path");
     DEVIN_EDIT_MATCHER = "edit|write|notebook_edit";
     devin2 = {
       agent: "devin",
       scopes: ["project", "local", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        if (scope === "user") return path50.join(devinUserDir(p), "config.json");
-        return path50.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
+        if (scope === "user") return path51.join(devinUserDir(p), "config.json");
+        return path51.join(p.vault, ".devin", scope === "local" ? "config.local.json" : "config.json");
       },
       readFiles(p) {
         return [
-          { file: path50.join(devinUserDir(p), "config.json"), label: "user" },
-          { file: path50.join(p.vault, ".devin", "config.json"), label: "project" },
-          { file: path50.join(p.vault, ".devin", "config.local.json"), label: "local" },
-          { file: path50.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
+          { file: path51.join(devinUserDir(p), "config.json"), label: "user" },
+          { file: path51.join(p.vault, ".devin", "config.json"), label: "project" },
+          { file: path51.join(p.vault, ".devin", "config.local.json"), label: "local" },
+          { file: path51.join(p.vault, ".devin", "hooks.v1.json"), label: "project", eventsAtTop: true }
         ];
       },
       skeleton: {},
@@ -28028,7 +28214,7 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   for (const [key2, value] of Object.entries(rules)) {
     if (value !== "TRUST_FOLDER" && value !== "TRUST_PARENT" && value !== "DO_NOT_TRUST") continue;
     const level = value;
-    const root = level === "TRUST_PARENT" ? path51.dirname(path51.resolve(key2)) : path51.resolve(key2);
+    const root = level === "TRUST_PARENT" ? path52.dirname(path52.resolve(key2)) : path52.resolve(key2);
     if (!inside(folder2, root, platform)) continue;
     const depth = root.split(/[\\/]/).length;
     if (best === void 0 || depth > best.depth) best = { depth, trusted: level !== "DO_NOT_TRUST" };
@@ -28036,11 +28222,11 @@ function geminiFolderTrust(rules, folder2, platform = process.platform) {
   return best?.trusted;
 }
 function geminiTrust(vault, home, env, platform) {
-  const file = path51.join(home, ".gemini", "trustedFolders.json");
+  const file = path52.join(home, ".gemini", "trustedFolders.json");
   if (env.GEMINI_CLI_TRUST_WORKSPACE === "true") {
     return { status: "ok", message: `GEMINI_CLI_TRUST_WORKSPACE=true in this environment: Gemini CLI treats the folder it starts in as trusted.` };
   }
-  const settings = readJson4(path51.join(home, ".gemini", "settings.json"));
+  const settings = readJson4(path52.join(home, ".gemini", "settings.json"));
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const folderTrust = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (folderTrust === false) {
@@ -28055,21 +28241,21 @@ function geminiTrust(vault, home, env, platform) {
     fix: `Start gemini in the vault and choose "Trust folder" (or run /permissions there), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent gemini.`
   };
 }
-var path51;
+var path52;
 var init_gemini_trust = __esm({
   "src/node/hosts/gemini-trust.ts"() {
     "use strict";
-    path51 = require("node:path");
+    path52 = require("node:path");
     init_trust_paths();
   }
 });
 
 // src/node/hosts/gemini.ts
-var path52, GEMINI_EDIT_MATCHER, GEMINI_PRE_TOOL_MATCHER, gemini2;
+var path53, GEMINI_EDIT_MATCHER, GEMINI_PRE_TOOL_MATCHER, gemini2;
 var init_gemini2 = __esm({
   "src/node/hosts/gemini.ts"() {
     "use strict";
-    path52 = require("node:path");
+    path53 = require("node:path");
     init_gemini_trust();
     GEMINI_EDIT_MATCHER = "write_file|replace";
     GEMINI_PRE_TOOL_MATCHER = "write_file|replace|run_shell_command";
@@ -28078,12 +28264,12 @@ var init_gemini2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path52.join(p.home, ".gemini", "settings.json") : path52.join(p.vault, ".gemini", "settings.json");
+        return scope === "user" ? path53.join(p.home, ".gemini", "settings.json") : path53.join(p.vault, ".gemini", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path52.join(p.home, ".gemini", "settings.json"), label: "user" },
-          { file: path52.join(p.vault, ".gemini", "settings.json"), label: "project" },
+          { file: path53.join(p.home, ".gemini", "settings.json"), label: "user" },
+          { file: path53.join(p.vault, ".gemini", "settings.json"), label: "project" },
           { file: p.platform === "win32" ? "C:\\ProgramData\\gemini-cli\\settings.json" : p.platform === "darwin" ? "/Library/Application Support/GeminiCli/settings.json" : "/etc/gemini-cli/settings.json", label: "system", managed: true }
         ];
       },
@@ -28112,13 +28298,13 @@ var init_gemini2 = __esm({
 
 // src/node/hosts/qwen-trust.ts
 function qwenTrust(vault, home, env, platform) {
-  const settingsFile = path53.join(home, ".qwen", "settings.json");
+  const settingsFile = path54.join(home, ".qwen", "settings.json");
   const settings = readJson4(settingsFile);
   const security = isObj(settings) && isObj(settings.security) ? settings.security : void 0;
   const enabled = security !== void 0 && isObj(security.folderTrust) ? security.folderTrust.enabled : void 0;
   if (enabled !== true) return { status: "ok", message: `Folder trust is off for Qwen Code (${settingsFile}): it loads the vault's .qwen/settings.json in any folder.` };
   const override = env.QWEN_CODE_TRUSTED_FOLDERS_PATH;
-  const file = override !== void 0 && override.trim() !== "" ? override : path53.join(home, ".qwen", "trustedFolders.json");
+  const file = override !== void 0 && override.trim() !== "" ? override : path54.join(home, ".qwen", "trustedFolders.json");
   const trusted = geminiFolderTrust(readJson4(file), vault, platform);
   if (trusted === true) return { status: "ok", message: `${vault} is a trusted folder for Qwen Code (${file}).` };
   const why = trusted === false ? `is marked "Don't trust" in ${file}` : `is not in ${file}`;
@@ -28128,22 +28314,22 @@ function qwenTrust(vault, home, env, platform) {
     fix: `Start qwen in the vault and trust the folder (/trust), or add "${vault.replace(/\\/g, "\\\\")}": "TRUST_FOLDER" to ${file}; or install with --scope user --agent qwen.`
   };
 }
-var path53;
+var path54;
 var init_qwen_trust = __esm({
   "src/node/hosts/qwen-trust.ts"() {
     "use strict";
-    path53 = require("node:path");
+    path54 = require("node:path");
     init_gemini_trust();
     init_trust_paths();
   }
 });
 
 // src/node/hosts/qwen.ts
-var path54, QWEN_EDIT_MATCHER, qwen2;
+var path55, QWEN_EDIT_MATCHER, qwen2;
 var init_qwen2 = __esm({
   "src/node/hosts/qwen.ts"() {
     "use strict";
-    path54 = require("node:path");
+    path55 = require("node:path");
     init_qwen_trust();
     QWEN_EDIT_MATCHER = "write_file|edit";
     qwen2 = {
@@ -28151,13 +28337,13 @@ var init_qwen2 = __esm({
       scopes: ["project", "user"],
       shape: "groups",
       settingsFile(scope, p) {
-        return scope === "user" ? path54.join(p.home, ".qwen", "settings.json") : path54.join(p.vault, ".qwen", "settings.json");
+        return scope === "user" ? path55.join(p.home, ".qwen", "settings.json") : path55.join(p.vault, ".qwen", "settings.json");
       },
       readFiles(p) {
         return [
-          { file: path54.join(p.home, ".qwen", "settings.json"), label: "user" },
-          { file: path54.join(p.vault, ".qwen", "settings.json"), label: "project" },
-          { file: path54.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
+          { file: path55.join(p.home, ".qwen", "settings.json"), label: "user" },
+          { file: path55.join(p.vault, ".qwen", "settings.json"), label: "project" },
+          { file: path55.join(p.vault, ".qwen", "settings.local.json"), label: "local" }
         ];
       },
       skeleton: {},
@@ -28208,23 +28394,23 @@ var init_hosts2 = __esm({
 
 // src/node/hosts/options.ts
 function scriptTarget(vault) {
-  return path55.join(hooksFolder(vault), SCRIPT_NAME);
+  return path56.join(hooksFolder(vault), SCRIPT_NAME);
 }
 function bridgeTarget(vault) {
-  return path55.join(hooksFolder(vault), BRIDGE_NAME);
+  return path56.join(hooksFolder(vault), BRIDGE_NAME);
 }
 function startTarget(vault) {
-  return path55.join(hooksFolder(vault), START_NAME);
+  return path56.join(hooksFolder(vault), START_NAME);
 }
 function editTarget(vault) {
-  return path55.join(hooksFolder(vault), EDIT_NAME);
+  return path56.join(hooksFolder(vault), EDIT_NAME);
 }
 function mcpTarget(vault) {
-  return path55.join(hooksFolder(vault), MCP_FILE_NAME);
+  return path56.join(hooksFolder(vault), MCP_FILE_NAME);
 }
 function bundleOf(scriptPath) {
-  if (path55.basename(scriptPath) === SCRIPT_NAME) {
-    const beside = path55.join(path55.dirname(scriptPath), BRIDGE_NAME);
+  if (path56.basename(scriptPath) === SCRIPT_NAME) {
+    const beside = path56.join(path56.dirname(scriptPath), BRIDGE_NAME);
     if (fs32.existsSync(beside)) return beside;
   }
   return scriptPath;
@@ -28244,7 +28430,7 @@ function chooseAgent(value) {
   return { ok: false, code: EXIT.usage, message: `unknown agent "${value ?? ""}"; one of: ${AGENT_IDS.join(", ")}` };
 }
 function resolveNode(nodePath, warnings) {
-  if (nodePath !== void 0 && path55.isAbsolute(nodePath)) {
+  if (nodePath !== void 0 && path56.isAbsolute(nodePath)) {
     try {
       if (fs32.statSync(nodePath).isFile()) return nodePath;
     } catch {
@@ -28260,7 +28446,7 @@ function findNodeOnPath(env, platform) {
   for (const dir of (env.PATH ?? env.Path ?? "").split(platform === "win32" ? ";" : ":")) {
     if (dir === "") continue;
     for (const n of names2) {
-      const p = path55.join(dir, n);
+      const p = path56.join(dir, n);
       try {
         if (fs32.statSync(p).isFile()) return p;
       } catch {
@@ -28269,12 +28455,12 @@ function findNodeOnPath(env, platform) {
   }
   return void 0;
 }
-var fs32, path55, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
+var fs32, path56, import_hook_entry, import_session_brief_start, import_session_brief_edit, EXIT, HOOK_ENTRY, START_FILE, EDIT_FILE;
 var init_options = __esm({
   "src/node/hosts/options.ts"() {
     "use strict";
     fs32 = require("node:fs");
-    path55 = require("node:path");
+    path56 = require("node:path");
     init_agent_contracts();
     init_state_registry();
     import_hook_entry = __toESM(require_hook_entry());
@@ -28419,7 +28605,7 @@ function shellArgv(platform, shell, command) {
   return ["bash", ["-c", command]];
 }
 function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
-  return new Promise((resolve29) => {
+  return new Promise((resolve30) => {
     const [program, argv] = shellArgv(platform, shell, command);
     let stdout = "";
     let stderr = "";
@@ -28429,7 +28615,7 @@ function runShell(command, input, cwd, env, platform, timeoutMs, shell = "sh") {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve29(o);
+      resolve30(o);
     };
     const child = (0, import_node_child_process2.spawn)(program, argv, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     const timer = setTimeout(() => {
@@ -28460,7 +28646,7 @@ async function checkInterpreter(interpreter, env, platform, checks) {
     checks.push({ id: "interpreter", status: "fail", message: `The recorded interpreter ${interpreter} does not exist (node was moved, upgraded or uninstalled).`, fix: 'Run "install" again to record the current node.' });
     return;
   }
-  const r = await runShell(`"${interpreter}" --version`, "", os2.tmpdir(), env, platform, 1e4);
+  const r = await runShell(`"${interpreter}" --version`, "", os3.tmpdir(), env, platform, 1e4);
   const major = /^v(\d+)\./.exec(r.stdout.trim())?.[1];
   if (r.code !== 0 || major === void 0) {
     checks.push({ id: "interpreter", status: "fail", message: `${interpreter} --version failed (${r.error ?? (r.stderr.trim() || `exit ${String(r.code)}`)}).`, fix: 'Install Node.js 18 or later and run "install" again.' });
@@ -28469,7 +28655,7 @@ async function checkInterpreter(interpreter, env, platform, checks) {
   } else if (interpreter !== "node") checks.push({ id: "interpreter", status: "ok", message: `${interpreter} runs (${r.stdout.trim()}).` });
 }
 async function checkHookRun(o, reg, env, platform, shell, checks) {
-  const cwd = o.runFrom ?? os2.tmpdir();
+  const cwd = o.runFrom ?? os3.tmpdir();
   const input = '{"source":"resume"}';
   const r = await runShell(reg.command, input, cwd, { ...env, CLAUDE_PROJECT_DIR: cwd, [DOCTOR_RUN_ENV]: "1" }, platform, o.timeoutMs ?? 2e4, shell);
   const shown2 = `the registered command (run from ${cwd}, stdin ${input})`;
@@ -28490,11 +28676,11 @@ async function checkHookRun(o, reg, env, platform, shell, checks) {
   const first = (parsed.text ?? "").split("\n")[0] ?? "";
   checks.push({ id: "hook-run", status: "ok", message: `${shown2} exited 0 with one valid ${HOSTS[o.agent].name} envelope (${(parsed.text ?? "").length} characters): ${first}` });
 }
-var os2;
+var os3;
 var init_doctor_hook_check = __esm({
   "src/node/hosts/doctor/doctor-hook-check.ts"() {
     "use strict";
-    os2 = require("node:os");
+    os3 = require("node:os");
     init_agent_contracts();
     init_doctor_files();
     init_doctor_run();
@@ -28507,8 +28693,8 @@ function sha2562(data) {
   return (0, import_node_crypto2.createHash)("sha256").update(data).digest("hex");
 }
 function inVault(vault, file) {
-  const rel = path56.relative(path56.resolve(vault), path56.resolve(file));
-  return !path56.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path56.sep}`);
+  const rel = path57.relative(path57.resolve(vault), path57.resolve(file));
+  return !path57.isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${path57.sep}`);
 }
 function refusedInVault(file, reason) {
   return new WriteError(`${file} ${reason}; Session Brief does not follow links or open anything but regular files in the vault. Remove it (or put the real file there) and run this again. Nothing was changed.`);
@@ -28564,12 +28750,12 @@ function removeDirIfEmpty(vault, dir) {
   if (inVault(vault, dir)) removeStateFolderIfEmpty(vault, dir);
   else removeAgentFolderIfEmpty(dir);
 }
-var import_node_crypto2, path56, WriteError, MAX_BYTES7;
+var import_node_crypto2, path57, WriteError, MAX_BYTES7;
 var init_files = __esm({
   "src/node/hosts/files.ts"() {
     "use strict";
     import_node_crypto2 = require("node:crypto");
-    path56 = require("node:path");
+    path57 = require("node:path");
     init_state_file();
     WriteError = class extends Error {
     };
@@ -28579,7 +28765,7 @@ var init_files = __esm({
 
 // src/node/hosts/manifest.ts
 function manifestPath(vault) {
-  return path57.join(hooksFolder(vault), MANIFEST_NAME);
+  return path58.join(hooksFolder(vault), MANIFEST_NAME);
 }
 function readManifest(vault) {
   try {
@@ -28607,7 +28793,7 @@ function missingDirs(dir) {
   let d = dir;
   while (!fs34.existsSync(d)) {
     out.push(d);
-    const up = path57.dirname(d);
+    const up = path58.dirname(d);
     if (up === d) break;
     d = up;
   }
@@ -28616,12 +28802,12 @@ function missingDirs(dir) {
 function backupPath(file) {
   return `${file}.session-brief.bak`;
 }
-var fs34, path57;
+var fs34, path58;
 var init_manifest = __esm({
   "src/node/hosts/manifest.ts"() {
     "use strict";
     fs34 = require("node:fs");
-    path57 = require("node:path");
+    path58 = require("node:path");
     init_state_file();
     init_state_registry();
   }
@@ -28669,18 +28855,18 @@ function checkScript(o, checks) {
       return;
     }
   }
-  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path58.basename(bridge)}) are present and current (version ${o.version}).` });
+  checks.push({ id: "script", status: "ok", message: `${script} and the bridge it runs (${path59.basename(bridge)}) are present and current (version ${o.version}).` });
   const manifest = readManifest(o.vault);
   if (manifest === null) checks.push({ id: "record", status: "warn", message: `${MANIFEST_NAME} (what install recorded) is missing or unreadable.`, fix: 'Run "install" again.' });
-  else if (manifest.configDir === void 0 || !exists4(path58.join(o.vault, manifest.configDir))) {
+  else if (manifest.configDir === void 0 || !exists4(path59.join(o.vault, manifest.configDir))) {
     checks.push({ id: "record", status: "warn", message: `The recorded Obsidian config folder ${manifest.configDir ?? "(none)"} does not exist; the bridge looks for one itself.`, fix: 'Run "install" again after opening the vault in Obsidian once.' });
   } else checks.push({ id: "record", status: "ok", message: `The bridge reads the vault's settings from ${manifest.configDir}.` });
 }
-var path58;
+var path59;
 var init_doctor_install_check = __esm({
   "src/node/hosts/doctor/doctor-install-check.ts"() {
     "use strict";
-    path58 = require("node:path");
+    path59 = require("node:path");
     init_doctor_files();
     init_files();
     init_manifest();
@@ -28693,8 +28879,8 @@ var init_doctor_install_check = __esm({
 function innerFindings(root, dir) {
   const out = [];
   for (const inner of listStateFolder(root, dir, MAX_LISTED)) {
-    const e = inspectStateFile(root, path59.join(dir, inner.name));
-    if (e.kind === "damaged") out.push(`${path59.join(dir, inner.name)} ${e.reason}`);
+    const e = inspectStateFile(root, path60.join(dir, inner.name));
+    if (e.kind === "damaged") out.push(`${path60.join(dir, inner.name)} ${e.reason}`);
   }
   return out;
 }
@@ -28704,7 +28890,7 @@ function folderFindings(root, dir, home) {
   const out = [];
   for (const entry of listStateFolder(root, dir, MAX_LISTED)) {
     if (home === "hooks" && !entry.name.toLowerCase().startsWith(HOOK_PREFIX)) continue;
-    const file = path59.join(dir, entry.name);
+    const file = path60.join(dir, entry.name);
     const known = stateName(home, entry.name);
     if (known?.kind === "folder" && entry.isDirectory()) {
       out.push(...innerFindings(root, file));
@@ -28738,11 +28924,11 @@ function stateFolderChecks(vault, env) {
     }
   ];
 }
-var path59, MAX_LISTED;
+var path60, MAX_LISTED;
 var init_doctor_state = __esm({
   "src/node/hosts/doctor/doctor-state.ts"() {
     "use strict";
-    path59 = require("node:path");
+    path60 = require("node:path");
     init_state_file();
     init_state_registry();
     init_vault_config();
@@ -28803,7 +28989,7 @@ function coversAllSources(matcher) {
   }
 }
 function isMine(o, f) {
-  return path60.resolve(parseOwnCommand(f.command)?.script ?? "") === path60.resolve(scriptTarget(o.vault));
+  return path61.resolve(parseOwnCommand(f.command)?.script ?? "") === path61.resolve(scriptTarget(o.vault));
 }
 function checkRegistrations(o, found, checks) {
   const spec = specFor(o.agent);
@@ -28884,11 +29070,11 @@ function checkTrust(o, found, p, checks) {
     checks.push({ id: "trust", status: t.status, message: t.message, ...t.fix !== void 0 ? { fix: t.fix } : {} });
   }
 }
-var path60;
+var path61;
 var init_doctor_registration_check = __esm({
   "src/node/hosts/doctor/doctor-registration-check.ts"() {
     "use strict";
-    path60 = require("node:path");
+    path61 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_doctor_files();
@@ -28976,20 +29162,20 @@ function breakStale(file, judged) {
   fs35.rmSync(aside, { force: true });
 }
 function canonical(p) {
-  const abs = path61.resolve(p);
+  const abs = path62.resolve(p);
   try {
     return fs35.realpathSync(abs);
   } catch {
     try {
-      return path61.join(fs35.realpathSync(path61.dirname(abs)), path61.basename(abs));
+      return path62.join(fs35.realpathSync(path62.dirname(abs)), path62.basename(abs));
     } catch {
       return abs;
     }
   }
 }
 function lockDir() {
-  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto3.createHash("sha256").update(os3.userInfo().username).digest("hex").slice(0, 12);
-  const dir = path61.join(os3.tmpdir(), `session-brief-locks-${user}`);
+  const user = typeof process.getuid === "function" ? String(process.getuid()) : crypto3.createHash("sha256").update(os4.userInfo().username).digest("hex").slice(0, 12);
+  const dir = path62.join(os4.tmpdir(), `session-brief-locks-${user}`);
   fs35.mkdirSync(dir, { recursive: true, mode: 448 });
   const st = fs35.lstatSync(dir);
   if (!st.isDirectory() || typeof process.getuid === "function" && st.uid !== process.getuid()) {
@@ -28998,7 +29184,7 @@ function lockDir() {
   return dir;
 }
 function lockFileFor(target) {
-  return path61.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
+  return path62.join(lockDir(), `${crypto3.createHash("sha256").update(canonical(target)).digest("hex").slice(0, 32)}.lock`);
 }
 function acquireLock(target, waitMs = WAIT_MS) {
   const file = lockFileFor(target);
@@ -29041,14 +29227,14 @@ function withLocks(targets2, fn) {
     for (const h of held.reverse()) h.release();
   }
 }
-var crypto3, fs35, os3, path61, STALE_MS, WAIT_MS;
+var crypto3, fs35, os4, path62, STALE_MS, WAIT_MS;
 var init_install_lock = __esm({
   "src/node/hosts/install-lock.ts"() {
     "use strict";
     crypto3 = require("node:crypto");
     fs35 = require("node:fs");
-    os3 = require("node:os");
-    path61 = require("node:path");
+    os4 = require("node:os");
+    path62 = require("node:path");
     init_process_identity();
     init_process_alive();
     init_files();
@@ -29763,6 +29949,49 @@ var init_format2 = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/impl/parser.js
+function parse5(text2, errors = [], options = ParseOptions.DEFAULT) {
+  let currentProperty = null;
+  let currentParent = [];
+  const previousParents = [];
+  function onValue(value) {
+    if (Array.isArray(currentParent)) {
+      currentParent.push(value);
+    } else if (currentProperty !== null) {
+      currentParent[currentProperty] = value;
+    }
+  }
+  const visitor = {
+    onObjectBegin: () => {
+      const object2 = {};
+      onValue(object2);
+      previousParents.push(currentParent);
+      currentParent = object2;
+      currentProperty = null;
+    },
+    onObjectProperty: (name) => {
+      currentProperty = name;
+    },
+    onObjectEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onArrayBegin: () => {
+      const array = [];
+      onValue(array);
+      previousParents.push(currentParent);
+      currentParent = array;
+      currentProperty = null;
+    },
+    onArrayEnd: () => {
+      currentParent = previousParents.pop();
+    },
+    onLiteralValue: onValue,
+    onError: (error, offset, length) => {
+      errors.push({ error, offset, length });
+    }
+  };
+  visit2(text2, visitor, options);
+  return currentParent[0];
+}
 function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   let currentParent = { type: "array", offset: -1, length: -1, children: [], parent: void 0 };
   function ensurePropertyComplete(endOffset) {
@@ -29821,12 +30050,12 @@ function parseTree(text2, errors = [], options = ParseOptions.DEFAULT) {
   }
   return result;
 }
-function findNodeAtLocation(root, path78) {
+function findNodeAtLocation(root, path80) {
   if (!root) {
     return void 0;
   }
   let node = root;
-  for (let segment2 of path78) {
+  for (let segment2 of path80) {
     if (typeof segment2 === "string") {
       if (node.type !== "object" || !Array.isArray(node.children)) {
         return void 0;
@@ -30192,14 +30421,14 @@ var init_parser = __esm({
 
 // node_modules/jsonc-parser/lib/esm/impl/edit.js
 function setProperty(text2, originalPath, value, options) {
-  const path78 = originalPath.slice();
+  const path80 = originalPath.slice();
   const errors = [];
   const root = parseTree(text2, errors);
   let parent = void 0;
   let lastSegment = void 0;
-  while (path78.length > 0) {
-    lastSegment = path78.pop();
-    parent = findNodeAtLocation(root, path78);
+  while (path80.length > 0) {
+    lastSegment = path80.pop();
+    parent = findNodeAtLocation(root, path80);
     if (parent === void 0 && value !== void 0) {
       if (typeof lastSegment === "string") {
         value = { [lastSegment]: value };
@@ -30342,8 +30571,8 @@ var init_edit = __esm({
 });
 
 // node_modules/jsonc-parser/lib/esm/main.js
-function modify(text2, path78, value, options) {
-  return setProperty(text2, path78, value, options);
+function modify(text2, path80, value, options) {
+  return setProperty(text2, path80, value, options);
 }
 function applyEdits(text2, edits) {
   let sortedEdits = edits.slice(0).sort((a, b) => {
@@ -30365,7 +30594,7 @@ function applyEdits(text2, edits) {
   }
   return text2;
 }
-var ScanError, SyntaxKind, ParseErrorCode;
+var ScanError, SyntaxKind, parse6, ParseErrorCode;
 var init_main = __esm({
   "node_modules/jsonc-parser/lib/esm/main.js"() {
     "use strict";
@@ -30401,6 +30630,7 @@ var init_main = __esm({
       SyntaxKind2[SyntaxKind2["Unknown"] = 16] = "Unknown";
       SyntaxKind2[SyntaxKind2["EOF"] = 17] = "EOF";
     })(SyntaxKind || (SyntaxKind = {}));
+    parse6 = parse5;
     (function(ParseErrorCode2) {
       ParseErrorCode2[ParseErrorCode2["InvalidSymbol"] = 1] = "InvalidSymbol";
       ParseErrorCode2[ParseErrorCode2["InvalidNumberFormat"] = 2] = "InvalidNumberFormat";
@@ -30443,6 +30673,9 @@ function parseJsonDoc(raw, file) {
   try {
     value = text2.trim() === "" ? {} : JSON.parse(text2);
   } catch (error) {
+    const errors = [];
+    parse6(text2, errors, { allowTrailingComma: true });
+    if (errors.length === 0) throw new UnparseableError(`${file} holds comments or trailing commas, which plain JSON does not allow (Claude Code ignores such a file, every hook in it); it was left unchanged. Remove them, then run this again.`);
     throw new UnparseableError(`${file} is not valid JSON (${error.message}); it was left unchanged. Fix or remove it, then run this again.`);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
@@ -30450,17 +30683,17 @@ function parseJsonDoc(raw, file) {
   }
   return { text: text2.trim() === "" ? "{}" : text2, bom, value, format: detectFormat(text2) };
 }
-function editJson(doc, path78, value, file) {
-  const edits = modify(doc.text, path78, value, { formattingOptions: doc.format });
+function editJson(doc, path80, value, file) {
+  const edits = modify(doc.text, path80, value, { formattingOptions: doc.format });
   const text2 = applyEdits(doc.text, edits);
   return { ...parseJsonDoc(text2, file), bom: doc.bom, format: doc.format };
 }
 function serialize(doc) {
   return `${doc.bom ? "\uFEFF" : ""}${doc.text}`;
 }
-function valueAt(root, path78) {
+function valueAt(root, path80) {
   let v = root;
-  for (const seg of path78) {
+  for (const seg of path80) {
     if (typeof seg === "number") v = Array.isArray(v) ? v[seg] : void 0;
     else v = typeof v === "object" && v !== null && !Array.isArray(v) ? v[seg] : void 0;
     if (v === void 0) return void 0;
@@ -30766,7 +30999,7 @@ var init_mcp_file = __esm({
 
 // src/node/hosts/install-plan.ts
 function samePath(a, b) {
-  return path62.resolve(a) === path62.resolve(b);
+  return path63.resolve(a) === path63.resolve(b);
 }
 function hookArgs(agent, event) {
   return [HOOK_COMMANDS[event], ...agentArgs(agent)];
@@ -30825,7 +31058,7 @@ function installRecord(o, s, prevRecord, keep, view) {
     originalSha256: kept !== void 0 ? kept.originalSha256 : s.before !== null && cleanBefore && !keep.backup ? sha2562(s.before) : null,
     installedSha256: sha2562(s.after),
     created: kept !== void 0 ? dedupePaths([...kept.created, ...s.applied.created]) : s.applied.created,
-    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path62.dirname(s.file)) : []
+    createdDirs: kept !== void 0 ? kept.createdDirs : s.before === null ? view.missingDirs(path63.dirname(s.file)) : []
   };
   if (!s.changed) {
     if (prevRecord !== void 0) Object.assign(record, prevRecord);
@@ -30834,7 +31067,7 @@ function installRecord(o, s, prevRecord, keep, view) {
   return record;
 }
 function nextManifest(o, previous, prevRecord, record, at, view) {
-  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path62.dirname(at.script)).map((d) => path62.relative(o.vault, d).split(path62.sep).join("/"));
+  const scriptDirs2 = previous?.createdDirs ?? view.missingDirs(path63.dirname(at.script)).map((d) => path63.relative(o.vault, d).split(path63.sep).join("/"));
   const installs = previous?.installs.filter((x) => x !== prevRecord && (x.scope === "user" || isInside(x.file, o.vault))) ?? [];
   const index = prevRecord !== void 0 ? Math.min(previous?.installs.indexOf(prevRecord) ?? installs.length, installs.length) : installs.length;
   installs.splice(index, 0, record);
@@ -30896,7 +31129,7 @@ function planInstall(o, view) {
   if (scriptChanged) {
     for (const [f, data] of [files.bridge, files.start, files.edit, files.entry]) steps.push({ kind: "write", file: f, data, changed: false });
     steps.push({ kind: "changed", files: [files.bridge[0], files.start[0], files.edit[0], script] });
-    for (const name of oldCodeCaches()) steps.push({ kind: "removeIfPresent", file: path62.join(path62.dirname(script), name) });
+    for (const name of oldCodeCaches()) steps.push({ kind: "removeIfPresent", file: path63.join(path63.dirname(script), name) });
     steps.push({ kind: "line", text: `Copied the bridge (version ${o.version}) to ${files.bridge[0]}, run by the hook entry ${script}` });
   } else steps.push({ kind: "line", text: `The bridge at ${files.bridge[0]} is current` });
   if (mcpChanged && mcpSource !== void 0) {
@@ -30918,11 +31151,11 @@ function planInstall(o, view) {
 function recordedPluginDir(o, configDir, before, view) {
   const given = o.pluginDir?.replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
   if (given !== void 0 && given !== "") return given === `${configDir}/plugins/${PLUGIN_ID}` ? void 0 : given;
-  return before !== void 0 && view.isDir(path62.join(o.vault, before)) ? before : void 0;
+  return before !== void 0 && view.isDir(path63.join(o.vault, before)) ? before : void 0;
 }
 function isInside(file, dir) {
-  const rel = path62.relative(path62.resolve(dir), path62.resolve(file));
-  return rel !== "" && !rel.startsWith("..") && !path62.isAbsolute(rel);
+  const rel = path63.relative(path63.resolve(dir), path63.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path63.isAbsolute(rel);
 }
 function holdsOwnEntries(before, spec, file) {
   try {
@@ -30947,11 +31180,11 @@ function dedupePaths(paths) {
     return true;
   });
 }
-var path62;
+var path63;
 var init_install_plan = __esm({
   "src/node/hosts/install-plan.ts"() {
     "use strict";
-    path62 = require("node:path");
+    path63 = require("node:path");
     init_agent_contracts();
     init_command_line();
     init_files();
@@ -31019,7 +31252,7 @@ var init_installed_hooks = __esm({
 
 // src/node/journal/installed-hooks-record.ts
 function realVault(vault) {
-  const given = path63.resolve(vault);
+  const given = path64.resolve(vault);
   try {
     return fs36.realpathSync.native(given);
   } catch {
@@ -31027,7 +31260,7 @@ function realVault(vault) {
   }
 }
 function installedHooksFile(vault, env = process.env) {
-  return path63.join(userStateDir({ ...process.env, ...env }), `${INSTALLED_HOOKS_PREFIX}${markName(realVault(vault))}.json`);
+  return path64.join(userStateDir({ ...process.env, ...env }), `${INSTALLED_HOOKS_PREFIX}${markName(realVault(vault))}.json`);
 }
 function readInstalledHooks(vault, env = process.env) {
   const record = parseInstalledHooks(readRegularFile(installedHooksFile(vault, env), MAX_BYTES8)?.toString("utf8") ?? null);
@@ -31040,12 +31273,12 @@ function forgetInstall(vault, agent, scope, env = process.env) {
   const record = readInstalledHooks(vault, env);
   if (record !== null) writeUserStateFile(installedHooksFile(vault, env), encodeInstalledHooks(withoutInstall(record, agent, scope)));
 }
-var fs36, path63, MAX_BYTES8;
+var fs36, path64, MAX_BYTES8;
 var init_installed_hooks_record = __esm({
   "src/node/journal/installed-hooks-record.ts"() {
     "use strict";
     fs36 = require("node:fs");
-    path63 = require("node:path");
+    path64 = require("node:path");
     init_installed_hooks();
     init_session_record();
     init_user_state_dir();
@@ -31282,7 +31515,7 @@ function sessionStartChecks(vault, registered, env = {}) {
     return checks;
   }
   const recent = delivered.slice(-SHOWN).reverse();
-  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path64.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
+  checks.push({ id: "sessions", status: "ok", message: `Last real sessions that received the brief (newest first, from ${path65.join(pluginDir ?? "", STARTS_LOG)}): ${recent.map(describeStart).join("; ")}.` });
   const quietDays = Math.floor((t - Date.parse(last.at)) / DAY_MS);
   if (registered && quietDays >= QUIET_DAYS) {
     checks.push({ id: "sessions-quiet", status: "warn", message: `No session has received the brief for ${quietDays} days (last: ${describeStart(last)}).`, fix: "If you used the agent since, it started where the hooks do not reach: start it in the vault (or install with --scope user)." });
@@ -31299,12 +31532,12 @@ function sessionStartChecks(vault, registered, env = {}) {
   }
   return checks;
 }
-var fs38, path64, QUIET_DAYS, SHOWN, DAY_MS;
+var fs38, path65, QUIET_DAYS, SHOWN, DAY_MS;
 var init_doctor_sessions = __esm({
   "src/node/hosts/doctor/doctor-sessions.ts"() {
     "use strict";
     fs38 = require("node:fs");
-    path64 = require("node:path");
+    path65 = require("node:path");
     init_quote();
     init_options();
     init_session_starts();
@@ -31348,7 +31581,7 @@ function findMcpRegistrations(host, vault, home) {
   return found;
 }
 function probeMcpServer(command, args, cwd, env, timeoutMs) {
-  return new Promise((resolve29) => {
+  return new Promise((resolve30) => {
     let stdout = "";
     let stderr = "";
     let tools = null;
@@ -31360,7 +31593,7 @@ function probeMcpServer(command, args, cwd, env, timeoutMs) {
       settled = true;
       clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      resolve29({ tools, problem, lingered });
+      resolve30({ tools, problem, lingered });
     };
     const child = (0, import_node_child_process3.spawn)(command, args, { cwd, env, stdio: ["pipe", "pipe", "pipe"] });
     let timer = setTimeout(() => finish(`it did not answer ${phase === "initialize" ? "the initialize request" : "tools/list"} within ${timeoutMs / 1e3} s${firstErrorLine() !== "" ? ` (stderr: ${firstErrorLine()})` : ""}`), timeoutMs);
@@ -31436,9 +31669,9 @@ function checkServerFile(o, checks) {
   return true;
 }
 async function checkMcpServer(host, o, checks) {
-  const script = path65.resolve(scriptTarget(o.vault));
+  const script = path66.resolve(scriptTarget(o.vault));
   const all = findMcpRegistrations(host, o.vault, o.home);
-  const mine = all.filter((r) => r.args.some((a) => path65.resolve(a) === script));
+  const mine = all.filter((r) => r.args.some((a) => path66.resolve(a) === script));
   for (const r of all) {
     if (mine.includes(r)) continue;
     const target = r.args.find((a) => a.endsWith(`session-brief.cjs`)) ?? r.args[0] ?? "";
@@ -31466,13 +31699,13 @@ async function checkMcpServer(host, o, checks) {
   checks.push({ id: "mcp-run", status: "ok", message: `${shown2} started and lists its tools: ${listed.join(", ")}.` });
   if (probe.lingered) checks.push({ id: "mcp-run", status: "warn", message: `${shown2} did not exit within ${EXIT_WAIT_MS / 1e3} s after its input closed; the agent may leave it running.` });
 }
-var import_node_child_process3, fs39, path65, EXIT_WAIT_MS;
+var import_node_child_process3, fs39, path66, EXIT_WAIT_MS;
 var init_doctor_mcp = __esm({
   "src/node/hosts/doctor/doctor-mcp.ts"() {
     "use strict";
     import_node_child_process3 = require("node:child_process");
     fs39 = require("node:fs");
-    path65 = require("node:path");
+    path66 = require("node:path");
     init_contract();
     init_state_registry();
     init_files();
@@ -31498,7 +31731,7 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   if (!spec.events.includes(WRITE_GUARD_EVENT)) return [];
   const event = HOSTS[agent].events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
   const guardTool = spec.guardTool === void 0 ? GUARDED_TOOL : spec.guardTool;
-  const ours = found.filter((f) => f.event === event && path66.resolve(parseOwnCommand(f.command)?.script ?? "") === path66.resolve(script));
+  const ours = found.filter((f) => f.event === event && path67.resolve(parseOwnCommand(f.command)?.script ?? "") === path67.resolve(script));
   const folder2 = settings.sessionsFolder === "" ? "" : quoteName(settings.sessionsFolder);
   const out = [];
   if (ours.length === 0) {
@@ -31529,11 +31762,11 @@ function writeGuardChecks(agent, vault, script, found, settings) {
   }
   return out;
 }
-var path66, SETTING;
+var path67, SETTING;
 var init_doctor_write_guard = __esm({
   "src/node/hosts/doctor/doctor-write-guard.ts"() {
     "use strict";
-    path66 = require("node:path");
+    path67 = require("node:path");
     init_agent_contracts();
     init_agent_fence();
     init_write_guard();
@@ -31548,7 +31781,7 @@ var init_doctor_write_guard = __esm({
 // src/node/hosts/claude-plugin.ts
 function claudeUserFolder(env, home) {
   const given = env.CLAUDE_CONFIG_DIR;
-  return given !== void 0 && given !== "" ? path67.resolve(given) : path67.join(home, ".claude");
+  return given !== void 0 && given !== "" ? path68.resolve(given) : path68.join(home, ".claude");
 }
 function readJsonObject(file) {
   try {
@@ -31560,14 +31793,14 @@ function readJsonObject(file) {
 }
 function sessionSettingsFiles(projectDir, env, home) {
   return [
-    { scope: "user", file: path67.join(claudeUserFolder(env, home), "settings.json") },
-    { scope: "project", file: path67.join(projectDir, ".claude", "settings.json") },
-    { scope: "local", file: path67.join(projectDir, ".claude", "settings.local.json") }
+    { scope: "user", file: path68.join(claudeUserFolder(env, home), "settings.json") },
+    { scope: "project", file: path68.join(projectDir, ".claude", "settings.json") },
+    { scope: "local", file: path68.join(projectDir, ".claude", "settings.local.json") }
   ];
 }
 function codexUserFolder(env, home) {
   const given = env.CODEX_HOME;
-  return given !== void 0 && given !== "" ? path67.resolve(given) : path67.join(home, ".codex");
+  return given !== void 0 && given !== "" ? path68.resolve(given) : path68.join(home, ".codex");
 }
 function pluginEnabled(projectDir, env, home) {
   const state = /* @__PURE__ */ new Map();
@@ -31583,7 +31816,7 @@ function pluginEnabled(projectDir, env, home) {
   return [...state.values()];
 }
 function codexPluginEnabled(env, home) {
-  const file = path67.join(codexUserFolder(env, home), "config.toml");
+  const file = path68.join(codexUserFolder(env, home), "config.toml");
   let text2 = "";
   try {
     text2 = readRegularFile(file, 16 * 1024 * 1024)?.toString("utf8") ?? "";
@@ -31611,11 +31844,11 @@ function codexPluginEnabled(env, home) {
   if (featuresOff) return [];
   return [...on].filter(([, enabled]) => enabled).map(([id]) => ({ id, scopes: [{ scope: "user", file }] }));
 }
-var path67, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
+var path68, CLAUDE_PLUGIN_NAME, PLUGIN_HOOK_EVENTS;
 var init_claude_plugin = __esm({
   "src/node/hosts/claude-plugin.ts"() {
     "use strict";
-    path67 = require("node:path");
+    path68 = require("node:path");
     init_state_file();
     init_state_registry();
     init_host();
@@ -31699,9 +31932,9 @@ function eventsRunning(vault, agent, file) {
   } catch {
     return null;
   }
-  const script = path68.resolve(path68.join(hooksFolder(vault), SCRIPT_NAME));
+  const script = path69.resolve(path69.join(hooksFolder(vault), SCRIPT_NAME));
   const fields = specFor(agent).commandFields;
-  const runsOurs = (h) => isObj6(h) && fields.some((f) => typeof h[f] === "string" && path68.resolve(parseOwnCommand(h[f])?.script ?? "") === script);
+  const runsOurs = (h) => isObj6(h) && fields.some((f) => typeof h[f] === "string" && path69.resolve(parseOwnCommand(h[f])?.script ?? "") === script);
   const found = /* @__PURE__ */ new Set();
   for (const events of [isObj6(value.hooks) ? value.hooks : {}, value]) {
     for (const [event, list] of Object.entries(events)) {
@@ -31716,11 +31949,11 @@ function hooksRemoved(vault, env = process.env) {
   if (record === null) return [];
   return removedHooks(record, (x) => eventsRunning(vault, x.agent, x.file));
 }
-var path68;
+var path69;
 var init_installed_hooks2 = __esm({
   "src/node/hosts/installed-hooks.ts"() {
     "use strict";
-    path68 = require("node:path");
+    path69 = require("node:path");
     init_installed_hooks();
     init_command_line();
     init_files();
@@ -31749,12 +31982,43 @@ var init_doctor_removed_hooks = __esm({
   }
 });
 
+// src/node/hosts/doctor/doctor-fix-command.ts
+function installCommand(c, scope = c.scope) {
+  return `${c.program} install --vault ${shellWord(c.vault, c.platform)} --agent ${c.agent} --scope ${scope}`;
+}
+function installedScope(vault, agent, foundLabels) {
+  const recorded = readManifest(vault)?.installs.find((r) => r.agent === agent)?.scope;
+  if (recorded === "project" || recorded === "local" || recorded === "user") return recorded;
+  if (foundLabels.has("user") && !foundLabels.has("project")) return "user";
+  return "project";
+}
+function withFixCommand(check2, c) {
+  if (check2.fix === void 0 || check2.command !== void 0) return check2;
+  const m = INSTALL_WORD.exec(check2.fix);
+  if (m === null) return check2;
+  const scope = m[1] !== void 0 ? "user" : c.scope;
+  const fix = check2.fix.replace(INSTALL_WORD, (word) => word.replace(/"/g, ""));
+  const command = installCommand(c, scope);
+  return { ...check2, fix: /^Run install(?: again)?\.$/.test(fix) ? command : fix, command };
+}
+var DEFAULT_PROGRAM, INSTALL_WORD;
+var init_doctor_fix_command = __esm({
+  "src/node/hosts/doctor/doctor-fix-command.ts"() {
+    "use strict";
+    init_manifest();
+    init_shell_word();
+    DEFAULT_PROGRAM = "npx session-brief";
+    INSTALL_WORD = /"install( --scope user)?(?: --agent [\w-]+)?"(?: --agent [\w-]+)?/;
+  }
+});
+
 // src/node/hosts/doctor/doctor-format.ts
 function formatDoctor(report2) {
   const lines = [`Session Brief doctor: ${HOSTS[report2.agent].name}, vault ${report2.vault}`];
   for (const c of report2.checks) {
     lines.push(`[${MARK[c.status]}] ${c.message}`);
     if (c.fix !== void 0 && c.status !== "ok") lines.push(`       Fix: ${c.fix}`);
+    if (c.command !== void 0 && c.command !== c.fix && c.status !== "ok") lines.push(`       Run: ${c.command}`);
   }
   const warned = report2.checks.some((c) => c.status === "warn");
   lines.push(!report2.ok ? "Problems found; see FAIL above." : warned ? "Nothing failed, but see WARN above: the brief may not arrive until that is done." : "No problem found.");
@@ -31801,7 +32065,10 @@ async function doctor(o) {
   explainWorkingDirectory(o, found, checks);
   checkTrust(o, found, p, checks);
   claudePluginChecks(o, env, checks);
-  return { ok: !checks.some((c) => c.status === "fail"), vault: o.vault, agent: o.agent, checks };
+  const mineLabels = new Set(found.filter((f) => parseOwnCommand(f.command) !== null).map((f) => f.where.label));
+  const fixContext = { program: o.program ?? DEFAULT_PROGRAM, vault: o.vault, agent: o.agent, scope: installedScope(o.vault, o.agent, mineLabels), platform };
+  const withCommands = checks.map((c) => withFixCommand(c, fixContext));
+  return { ok: !withCommands.some((c) => c.status === "fail"), vault: o.vault, agent: o.agent, checks: withCommands };
 }
 var init_doctor = __esm({
   "src/node/hosts/doctor/doctor.ts"() {
@@ -31824,6 +32091,7 @@ var init_doctor = __esm({
     init_vault_config();
     init_claude_plugin_check();
     init_doctor_removed_hooks();
+    init_doctor_fix_command();
     init_doctor_format();
   }
 });
@@ -31835,7 +32103,7 @@ function codeCacheFile(hooks, name, env = process.env) {
     real = fs40.realpathSync(hooks);
   } catch {
   }
-  return path69.join(userStateDir(env), CODE_CACHE_FOLDER, `${fileKey(real)}-${name}${CODE_CACHE_SUFFIX}`);
+  return path70.join(userStateDir(env), CODE_CACHE_FOLDER, `${fileKey(real)}-${name}${CODE_CACHE_SUFFIX}`);
 }
 function removeCodeCaches(hooks, names2, env = process.env) {
   const removed = [];
@@ -31848,16 +32116,71 @@ function removeCodeCaches(hooks, names2, env = process.env) {
   }
   return removed;
 }
-var fs40, path69;
+var fs40, path70;
 var init_code_cache = __esm({
   "src/node/hosts/code-cache.ts"() {
     "use strict";
     fs40 = require("node:fs");
-    path69 = require("node:path");
+    path70 = require("node:path");
     init_file_key();
     init_user_state_dir();
     init_state_registry();
     init_state_file();
+  }
+});
+
+// src/node/hosts/uninstall-leftovers.ts
+function pluginFolderOf(vault) {
+  const configDir = findConfigDir(vault, void 0, []);
+  if (configDir === null) return null;
+  const dir = findPluginDir(vault, configDir, void 0);
+  return dir === null ? null : { dir, configDir };
+}
+function exists5(vault, file) {
+  return inspectStateFile(vault, file).kind !== "missing";
+}
+function removeLeftovers(vault, found, env, r) {
+  const record = readInstalledHooks(vault, env);
+  if (record !== null && record.installs.length === 0 && removeUserStateFile(installedHooksFile(vault, env))) r.changed.push(installedHooksFile(vault, env));
+  if (found === null) return;
+  const { dir } = found;
+  if (PLUGIN_FILES.some((f) => exists5(vault, path71.join(dir, f)))) {
+    r.lines.push(`Kept ${dir}: it is the Obsidian plugin's folder (its settings, cache and review trail); remove the plugin in Obsidian to remove it`);
+    return;
+  }
+  if (!isStateFolder(vault, dir)) return;
+  const removed = [];
+  for (const name of CACHES) {
+    const file = path71.join(dir, name);
+    try {
+      if (removeStateFile(vault, file)) removed.push(file);
+    } catch (error) {
+      r.warnings.push(`${file} was left: ${error.message}`);
+    }
+  }
+  r.changed.push(...removed);
+  if (removed.length > 0) r.lines.push(`Removed the caches the bridge kept in ${dir} (${removed.map((f) => path71.basename(f)).join(", ")})`);
+  const left = listStateFolder(vault, dir, 1e3).map((e) => e.name);
+  if (left.length > 0) {
+    const what = (name) => pluginState().find((s) => s.name === name)?.what ?? "not a file of Session Brief";
+    r.lines.push(`Kept in ${dir}: ${left.sort().map((n) => `${n} (${what(n)})`).join(", ")}; not caches but the plugin's settings or the review trail of what agents changed (delete them yourself when you no longer need them)`);
+    return;
+  }
+  removeStateFolderIfEmpty(vault, dir);
+  if (!isStateFolder(vault, dir)) removeStateFolderIfEmpty(vault, path71.dirname(dir));
+}
+var path71, CACHES, PLUGIN_FILES;
+var init_uninstall_leftovers = __esm({
+  "src/node/hosts/uninstall-leftovers.ts"() {
+    "use strict";
+    path71 = require("node:path");
+    init_state_names();
+    init_vault_config();
+    init_installed_hooks_record();
+    init_state_file();
+    init_state_registry();
+    CACHES = [BRIEF_FILE, INDEX_FILE, LAST_CHECK_FILE, DISCOVERY_FILE, JOURNAL_LOCK, STARTS_LOCK];
+    PLUGIN_FILES = ["main.js", "manifest.json"];
   }
 });
 
@@ -31867,13 +32190,13 @@ function trustedRecord(x, p) {
   const file = specFor(x.agent).settingsFile(x.scope, p);
   if (!samePath(x.file, file)) return null;
   const above = /* @__PURE__ */ new Set();
-  for (let d = path70.dirname(path70.resolve(file)); d !== path70.dirname(d); d = path70.dirname(d)) above.add(d);
-  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path70.resolve(d)));
+  for (let d = path72.dirname(path72.resolve(file)); d !== path72.dirname(d); d = path72.dirname(d)) above.add(d);
+  const createdDirs = x.createdDirs.filter((d) => typeof d === "string" && above.has(path72.resolve(d)));
   return { ...x, file, createdDirs };
 }
 function scriptDirs(vault, manifest) {
   const allowed = [".claude", ".claude/hooks"];
-  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path70.join(vault, ...d.split("/")));
+  return (manifest?.createdDirs ?? []).filter((d) => allowed.includes(d)).map((d) => path72.join(vault, ...d.split("/")));
 }
 function targets(o, recorded, p) {
   const chosen = recorded.filter((x) => (o.agent === void 0 || x.agent === o.agent) && (o.scope === void 0 || x.scope === o.scope));
@@ -31969,6 +32292,7 @@ function uninstallLocked(o) {
   const manifest = readManifest(o.vault);
   const recorded = manifest?.installs ?? [];
   const chosen = targets(o, recorded, p);
+  const pluginFolder = pluginFolderOf(o.vault);
   if (chosen.length === 0) {
     r.code = EXIT.usage;
     r.lines.push(`${HOSTS[o.agent ?? DEFAULT_AGENT].name} has no "${o.scope ?? "project"}" scope.`);
@@ -31997,10 +32321,10 @@ function uninstallLocked(o) {
   try {
     if (remaining.length > 0 && manifest !== null) {
       writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-      r.lines.push(`The bridge stays in ${path70.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
+      r.lines.push(`The bridge stays in ${path72.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(", ")}`);
     } else if (r.code === EXIT.ok) {
       let removedScript = false;
-      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path70.join(hooksFolder(o.vault), s.name));
+      const ours = hooksState().filter((s) => s.name !== MANIFEST_NAME).map((s) => path72.join(hooksFolder(o.vault), s.name));
       for (const cache of removeCodeCaches(hooksFolder(o.vault), [SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME])) r.changed.push(cache);
       for (const f of [...ours, manifestPath(o.vault)]) {
         if (removeFile(o.vault, f)) {
@@ -32009,11 +32333,12 @@ function uninstallLocked(o) {
         }
       }
       removeDirs(o.vault, scriptDirs(o.vault, manifest));
-      if (removedScript) r.lines.push(`Removed the bridge from ${path70.dirname(scriptTarget(o.vault))}`);
+      if (removedScript) r.lines.push(`Removed the bridge from ${path72.dirname(scriptTarget(o.vault))}`);
+      removeLeftovers(o.vault, pluginFolder, p.env, r);
     }
     if (r.code === EXIT.ok && r.changed.length === 0) {
       const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(", ");
-      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path70.dirname(scriptTarget(o.vault))}`];
+      r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path72.dirname(scriptTarget(o.vault))}`];
     }
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
@@ -32022,11 +32347,11 @@ function uninstallLocked(o) {
   }
   return r;
 }
-var path70;
+var path72;
 var init_uninstall = __esm({
   "src/node/hosts/uninstall.ts"() {
     "use strict";
-    path70 = require("node:path");
+    path72 = require("node:path");
     init_agent_contracts();
     init_files();
     init_host_spec();
@@ -32040,12 +32365,13 @@ var init_uninstall = __esm({
     init_install();
     init_mcp_registration();
     init_installed_hooks_record();
+    init_uninstall_leftovers();
   }
 });
 
 // src/node/mcp/server-load.ts
 function mcpFileBeside(bridgeDir) {
-  return path71.join(bridgeDir, MCP_FILE_NAME);
+  return path73.join(bridgeDir, MCP_FILE_NAME);
 }
 function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   const file = mcpFileBeside(bridgeDir);
@@ -32060,13 +32386,13 @@ function loadMcpServerFile(bridgeDir, bridgeVersion2) {
   if (loaded.version !== bridgeVersion2) throw new McpFileError(`the MCP server file ${file} is version ${loaded.version}, the bridge ${bridgeVersion2}. ${FIX}.`);
   return loaded;
 }
-var fs41, import_node_module2, path71, McpFileError, FIX;
+var fs41, import_node_module2, path73, McpFileError, FIX;
 var init_server_load = __esm({
   "src/node/mcp/server-load.ts"() {
     "use strict";
     fs41 = require("node:fs");
     import_node_module2 = require("node:module");
-    path71 = require("node:path");
+    path73 = require("node:path");
     init_state_registry();
     McpFileError = class extends Error {
     };
@@ -32091,7 +32417,7 @@ function bridgeVersion() {
 function mcpSourceOf(scriptPath) {
   for (const script of [scriptPath, realScript(scriptPath)]) {
     try {
-      const data = readRegularFile(mcpFileBeside(path72.dirname(bundleOf(script))), PROGRAM_MAX);
+      const data = readRegularFile(mcpFileBeside(path74.dirname(bundleOf(script))), PROGRAM_MAX);
       if (data !== null) return data;
     } catch {
     }
@@ -32106,7 +32432,7 @@ function realScript(scriptPath) {
   }
 }
 function homeOf(env) {
-  return env.HOME || env.USERPROFILE || os4.homedir();
+  return env.HOME || env.USERPROFILE || os5.homedir();
 }
 function scopeOf(args) {
   const s = stringFlag(args, "scope");
@@ -32133,7 +32459,7 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
   let vault;
   let configDir;
   try {
-    vault = vaultRoot(args, scriptPath);
+    vault = vaultRoot(args, scriptPath, env);
     configDir = givenConfigDir(args, vault);
   } catch (error) {
     return usage(error.message);
@@ -32180,7 +32506,7 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       } catch {
         scriptSource = void 0;
       }
-      const report2 = await doctor({ vault, home, env, agent: choice.agent, version: version2, scriptSource, mcpSource: mcpSourceOf(scriptPath) });
+      const report2 = await doctor({ vault, home, env, agent: choice.agent, version: version2, scriptSource, mcpSource: mcpSourceOf(scriptPath), program: programName(scriptPath, env, null) });
       io.out(args.flags.has("json") ? `${asciiJson(report2, 2)}
 ` : `${formatDoctor(report2)}
 `);
@@ -32190,17 +32516,18 @@ async function runAgentCommand(args, scriptPath, env, io = defaultIo) {
       return usage(`unknown command "${args.command}"`);
   }
 }
-var fs42, os4, path72, PROGRAM_MAX, defaultIo;
+var fs42, os5, path74, PROGRAM_MAX, defaultIo;
 var init_agents_cli = __esm({
   "bridge/commands/agents-cli.ts"() {
     "use strict";
     fs42 = require("node:fs");
-    os4 = require("node:os");
-    path72 = require("node:path");
+    os5 = require("node:os");
+    path74 = require("node:path");
     init_format();
     init_args();
     init_options();
     init_context();
+    init_program_name();
     init_doctor();
     init_install();
     init_uninstall();
@@ -32261,17 +32588,17 @@ function launcher(args, scriptPath) {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
   const text2 = launcherFunction(shell, name, vault, cli);
   writeOut(
-    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path73.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
+    `# Starts ${HOSTS[agentFlag2].name} in the vault ${JSON.stringify(path75.basename(vault))}, so its hooks load (add to ${PROFILE[shell]}):
 ${text2}
 `
   );
   return 0;
 }
-var path73, SHELLS2, PROFILE;
+var path75, SHELLS2, PROFILE;
 var init_launcher = __esm({
   "bridge/commands/launcher.ts"() {
     "use strict";
-    path73 = require("node:path");
+    path75 = require("node:path");
     init_agent_contracts();
     init_args();
     init_context();
@@ -32376,19 +32703,19 @@ var init_tag_edit = __esm({
 
 // src/node/mcp/vault-path.ts
 function inside2(dir, file) {
-  const rel = path74.relative(dir, file);
-  return rel === "" || !rel.startsWith("..") && !path74.isAbsolute(rel);
+  const rel = path76.relative(dir, file);
+  return rel === "" || !rel.startsWith("..") && !path76.isAbsolute(rel);
 }
 function realPathOf2(absolute) {
   let current = absolute;
   const missing = [];
   for (; ; ) {
     try {
-      return path74.join(fs43.realpathSync(current), ...missing);
+      return path76.join(fs43.realpathSync(current), ...missing);
     } catch (error) {
-      const parent = path74.dirname(current);
+      const parent = path76.dirname(current);
       if (error.code !== "ENOENT" || parent === current) throw error;
-      missing.unshift(path74.basename(current));
+      missing.unshift(path76.basename(current));
       current = parent;
     }
   }
@@ -32400,14 +32727,14 @@ function resolveVaultPath(root, given) {
   if (slashed.split("/").includes("..")) {
     throw new PathRefused(`${shown2} contains "..": name the file by its path inside the vault (for example "Notes/a.md")`);
   }
-  const isAbs = path74.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
+  const isAbs = path76.isAbsolute(given) || /^[A-Za-z]:\//.test(slashed);
   const trimmed = slashed.replace(/^(\.\/)+/, "");
   const rel = trimmed === "" || trimmed === "." ? "" : isAbs ? vaultRelative(root, slashed) : vaultRelative(root, trimmed);
   if (rel === null) {
-    if (isAbs && path74.resolve(given) === path74.resolve(root)) return { rel: "", absolute: path74.resolve(root) };
+    if (isAbs && path76.resolve(given) === path76.resolve(root)) return { rel: "", absolute: path76.resolve(root) };
     throw new PathRefused(`${shown2} is outside the vault ${root}; only paths inside the vault are allowed`);
   }
-  const absolute = rel === "" ? path74.resolve(root) : path74.join(root, ...rel.split("/"));
+  const absolute = rel === "" ? path76.resolve(root) : path76.join(root, ...rel.split("/"));
   let real;
   let realRoot2;
   try {
@@ -32419,12 +32746,12 @@ function resolveVaultPath(root, given) {
   if (!inside2(realRoot2, real)) throw new PathRefused(`${shown2} leads out of the vault through a symbolic link (to ${real}); only files inside the vault are allowed`);
   return { rel, absolute };
 }
-var fs43, path74, PathRefused;
+var fs43, path76, PathRefused;
 var init_vault_path = __esm({
   "src/node/mcp/vault-path.ts"() {
     "use strict";
     fs43 = require("node:fs");
-    path74 = require("node:path");
+    path76 = require("node:path");
     init_scope();
     PathRefused = class extends Error {
     };
@@ -32433,8 +32760,8 @@ var init_vault_path = __esm({
 
 // src/node/mcp/note-file.ts
 function inside3(dir, file) {
-  const rel = path75.relative(dir, file);
-  return rel !== "" && !rel.startsWith("..") && !path75.isAbsolute(rel);
+  const rel = path77.relative(dir, file);
+  return rel !== "" && !rel.startsWith("..") && !path77.isAbsolute(rel);
 }
 function notOpened(realRoot2, file, shown2) {
   const entry = inspectStateFile(realRoot2, file);
@@ -32476,12 +32803,12 @@ function openNote(realRoot2, file, shown2) {
   };
   return { text: text2, replace };
 }
-var fs44, path75, MAX_NOTE_BYTES2, strict;
+var fs44, path77, MAX_NOTE_BYTES2, strict;
 var init_note_file = __esm({
   "src/node/mcp/note-file.ts"() {
     "use strict";
     fs44 = require("node:fs");
-    path75 = require("node:path");
+    path77 = require("node:path");
     init_state_file();
     init_vault_path();
     MAX_NOTE_BYTES2 = 16 * 1024 * 1024;
@@ -32825,7 +33152,7 @@ Content-Length: 0\r
   });
   http.on("clientError", (_error, socket) => socket.destroy());
   wss.on("error", () => void 0);
-  return new Promise((resolve29, reject) => {
+  return new Promise((resolve30, reject) => {
     http.once("error", reject);
     http.listen(0, "127.0.0.1", () => {
       http.on("error", () => void 0);
@@ -32839,7 +33166,7 @@ Content-Length: 0\r
         reject(error instanceof Error ? error : new Error(String(error)));
         return;
       }
-      resolve29({
+      resolve30({
         port,
         token,
         openSockets: () => sockets.size,
@@ -32907,11 +33234,11 @@ var init_server = __esm({
 });
 
 // src/node/tiers/serve-cache.ts
-var path76, SERVE_WRITE_DELAY_MS, ServeCache;
+var path78, SERVE_WRITE_DELAY_MS, ServeCache;
 var init_serve_cache = __esm({
   "src/node/tiers/serve-cache.ts"() {
     "use strict";
-    path76 = require("node:path");
+    path78 = require("node:path");
     init_cache_format();
     init_dates();
     init_state_file();
@@ -33014,7 +33341,7 @@ var init_serve_cache = __esm({
         const next = summary === void 0 ? { ...cache, plugin } : { ...cache, plugin, agentChanges: summary };
         const checked = checkedBriefCache(next);
         if (!checked.ok) throw new Error(`refusing to write ${BRIEF_FILE}: ${checked.why}`);
-        writeStateFile(this.root, path76.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
+        writeStateFile(this.root, path78.join(this.pluginDir, BRIEF_FILE), JSON.stringify(next));
         return true;
       }
     };
@@ -33031,13 +33358,13 @@ __export(serve_exports, {
 async function liveCheck(ctx, env) {
   return liveCheckOf(ruleCheckReport(await checkVault(ctx, { env, lang: ctx.lang, external: false }), ctx.lang));
 }
-function ignored(relative7) {
-  return relative7.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
+function ignored(relative8) {
+  return relative8.split(/[\\/]/).some((part) => part.startsWith(".") || part === "node_modules");
 }
 function serve(args, scriptPath, env) {
   const ctx = contextFor2(args, scriptPath, env);
   if (ctx.pluginDir === null) throw new UsageError(`no Obsidian config folder in ${ctx.root}; pass --config-dir NAME`);
-  const discoveryFile = path77.join(ctx.pluginDir, DISCOVERY_FILE);
+  const discoveryFile = path79.join(ctx.pluginDir, DISCOVERY_FILE);
   const existing = readDiscovery(ctx.root, discoveryFile);
   if (existing !== null && existing.pid !== process.pid && processAlive(existing.pid)) {
     throw new UsageError(`a live channel already runs for this vault (process ${existing.pid}: Obsidian or another "serve")`);
@@ -33068,26 +33395,26 @@ function serve(args, scriptPath, env) {
     check: () => liveCheck(ctx, env)
   };
   return startLiveServer(handlers, { vaultRoot: ctx.root, discoveryFile }).then(
-    (server) => new Promise((resolve29) => {
+    (server) => new Promise((resolve30) => {
       process.stderr.write(`Serving the live channel for ${quoteName(ctx.root)} on 127.0.0.1:${server.port}. Stop with Ctrl+C.
 `);
       void cache.flush();
       const stop = () => {
         watcher?.close();
         clearInterval(dateCheck);
-        void Promise.all([cache.stop(), server.close()]).then(() => resolve29(0));
+        void Promise.all([cache.stop(), server.close()]).then(() => resolve30(0));
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);
     })
   );
 }
-var fs47, path77, VERIFY_MS, BriefKeeper;
+var fs47, path79, VERIFY_MS, BriefKeeper;
 var init_serve = __esm({
   "bridge/commands/serve.ts"() {
     "use strict";
     fs47 = require("node:fs");
-    path77 = require("node:path");
+    path79 = require("node:path");
     init_args();
     init_dates();
     init_live_protocol();
@@ -33195,6 +33522,8 @@ __export(main_exports, {
 module.exports = __toCommonJS(main_exports);
 init_quote();
 init_args();
+init_help();
+init_program_name();
 init_hook_output();
 init_io();
 init_worker_flag();
@@ -33238,12 +33567,15 @@ async function run(args, scriptPath) {
       writeOut(`${"0.1.0"}
 `);
       return 0;
-    case "help":
-      writeOut(`${USAGE}
+    case "help": {
+      const program = programName(scriptPath, process.env, process.cwd());
+      const about = args.positional[0];
+      writeOut(`${(about === void 0 ? null : commandHelp(about, program)) ?? overview(program)}
 `);
       return 0;
+    }
     default:
-      process.stderr.write(`${USAGE}
+      process.stderr.write(`${overview(programName(scriptPath, process.env, process.cwd()))}
 `);
       return 2;
   }

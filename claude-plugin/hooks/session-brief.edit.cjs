@@ -1341,6 +1341,178 @@ function sessionStartOutput(agent, text, lang) {
 var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
 var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
 
+// bridge/help.ts
+function hostsWith(event) {
+  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
+}
+function agentAliases() {
+  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
+}
+function agentList() {
+  return AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ");
+}
+var VAULT = "  --vault DIR              The vault; default: the vault around the current folder";
+var VAULT_HOOK = "  --vault DIR              The vault; default: the vault whose hook folder holds this file";
+var CONFIG = "  --config-dir NAME        The vault's config folder (default: found automatically)";
+var LANG = `  --lang en|de             Language of the text (default: the plugin's "language" setting)`;
+var AGENT = '  --agent ID               The agent (default: claude-code); "help" lists them';
+var JSON_FLAG = "  --json                   Machine-readable output";
+function pages() {
+  return {
+    install: {
+      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
+      summary: "Copy the hooks into the vault and register them with the agent",
+      about: `Copies the hook files to <vault>/.claude/hooks/ and registers the hooks (and the MCP server)
+in the agent's settings, keeping every entry, comment and the formatting of yours.
+--scope project (default): the vault's own settings file; local: the vault's file kept out
+of git; user: your user settings, so sessions started in any folder get this vault's brief.`,
+      options: [AGENT, "  --scope project|local|user", VAULT, CONFIG],
+      example: "install --agent claude-code --scope project"
+    },
+    uninstall: {
+      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
+      summary: "Remove the hooks and what install wrote; names what stays",
+      about: `Removes only our entries from the agent's settings (a settings file install created
+goes; one it changed gets its bytes back when nothing else changed), then the hook files and
+install's record. It names the files that stay and why. Without --agent/--scope: every install.`,
+      options: [AGENT, "  --scope project|local|user", VAULT],
+      example: "uninstall"
+    },
+    doctor: {
+      synopsis: "[--agent ID] [--json] [--vault DIR]",
+      summary: "Check that the brief arrives; prints the command for each fix",
+      about: `Checks the hook files, every settings file the agent reads, the interpreter, runs the
+hook once as the agent would, and explains the start-folder trap. Each fix that is a command
+is printed so that it runs as shown. Exit 1 when something is wrong.`,
+      options: [AGENT, JSON_FLAG, VAULT],
+      example: "doctor"
+    },
+    check: {
+      synopsis: "[--json] [--vault DIR] [paths\u2026]",
+      summary: "Run the rule check (exit 1 when it finds something)",
+      about: `The rule check from a terminal, CI or a pre-commit hook. Paths (files or folders in the
+vault, relative to the vault or absolute) replace the rule scope. Exit 1 when it finds something.`,
+      options: [JSON_FLAG, VAULT, CONFIG, LANG],
+      example: "check CLAUDE.md"
+    },
+    report: {
+      synopsis: "[--json] [--review] [--source auto|cache|scan|live] [--vault DIR]",
+      summary: "The brief, for a human (text) or a program (--json)",
+      about: `The brief for a human (text) or a program (--json); --review adds per-note detail
+(modified time, where each flag sits). Exit 1 when --source cache finds no current cache or
+--source live gets no answer.`,
+      options: [JSON_FLAG, "  --review                 Per-note detail", "  --source auto|cache|scan|live", VAULT, CONFIG, LANG],
+      example: "report --review"
+    },
+    changes: {
+      synopsis: "[--json] [--vault DIR]",
+      summary: "The agent changes not yet reviewed, with their diffs",
+      about: `The agent changes not yet reviewed, each with its diff against the note as it was before
+the agent's first change in its session (unified format; colours on a terminal).`,
+      options: [JSON_FLAG, VAULT, CONFIG, LANG],
+      example: "changes"
+    },
+    launcher: {
+      synopsis: "[--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME] [--vault DIR]",
+      summary: "Print a shell function that starts the agent in the vault",
+      about: `Prints a shell function that starts the agent in the vault, so its project hooks load
+(for your shell's profile).`,
+      options: ["  --shell bash|zsh|fish|powershell", AGENT, "  --name NAME              The function's name", VAULT],
+      example: "launcher --shell zsh >> ~/.zshrc"
+    },
+    serve: {
+      synopsis: "[--vault DIR]",
+      summary: "Answer hooks from this process, for a vault used without Obsidian open",
+      about: `Answers hooks over the live channel from this process's own scan, for a vault used
+without Obsidian open. Stop it with Ctrl+C.`,
+      options: [VAULT, CONFIG, LANG],
+      example: "serve"
+    },
+    version: { synopsis: "", summary: "The bridge's version (also --version, -v)", about: "Prints the bridge's version.", options: [], example: "version" },
+    help: {
+      synopsis: "[COMMAND]",
+      summary: 'This overview; "help COMMAND" or "COMMAND --help" for one command',
+      about: "The overview of the commands, or the help of one command.",
+      options: [],
+      example: "help install"
+    },
+    "session-start": {
+      synopsis: "[--agent ID]",
+      summary: "SessionStart hook (every agent): prints one JSON object, exits 0",
+      about: "The SessionStart hook: reads the hook input on stdin, prints the brief as one JSON object in\nthe agent's format and exits 0, whatever happens.",
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "session-start < input.json",
+      agentRuns: true
+    },
+    "post-tool-use": {
+      synopsis: "[--agent ID]",
+      summary: `PostToolUse hook (${hostsWith("PostToolUse")}): the rule check after an edit`,
+      about: "Runs the rule check after an edit to a rule file; prints one JSON object only when it finds\nsomething; exits 0.",
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "post-tool-use < input.json",
+      agentRuns: true
+    },
+    "pre-tool-use": {
+      synopsis: "[--agent ID]",
+      summary: `PreToolUse hook (${hostsWith("PreToolUse")}): keeps the agent out of our files`,
+      about: `Refuses the agent's edits and shell commands that reach Session Brief's own files, and
+(opt-in Write guard) a Write over an existing file in the sessions folder; keeps the notes a
+call it allows may change as they are (for changes). Exits 0.`,
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "pre-tool-use < input.json",
+      agentRuns: true
+    },
+    "turn-end": {
+      synopsis: "[--agent ID]",
+      summary: "Stop / SessionEnd hook: records the notes changed no edit hook saw",
+      about: "Records the notes the session changed that no edit hook saw (shell commands, renames,\ndeletions); prints {}; exits 0.",
+      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
+      example: "turn-end < input.json",
+      agentRuns: true
+    },
+    baseline: {
+      synopsis: "",
+      summary: "Run by session-start in the background: the list of notes turn-end compares with",
+      about: "Run by session-start in the background: takes the list of notes turn-end compares with.",
+      options: [VAULT_HOOK, CONFIG],
+      example: "baseline",
+      agentRuns: true
+    },
+    mcp: {
+      synopsis: "",
+      summary: "MCP server over stdio for the agent's questions mid-session",
+      about: `The MCP server over stdio for the agent's questions mid-session, with the tools
+${TOOL_NAMES.join(", ")} (docs/agents.md). Exits when stdin closes.`,
+      options: [VAULT_HOOK, CONFIG, LANG],
+      example: "mcp",
+      agentRuns: true
+    }
+  };
+}
+function overview(program) {
+  const all = Object.entries(pages());
+  const list = (agentRuns) => all.filter(([, p]) => p.agentRuns === true === agentRuns).map(([name, p]) => `  ${name.padEnd(15)}${p.summary}`).join("\n");
+  return `Session Brief: the vault's state for AI coding agents.
+
+Usage: ${program} <command> [options]
+
+Commands:
+${list(false)}
+
+Run by the agent (registered by install):
+${list(true)}
+
+Agents (--agent): ${agentList()}
+                   also ${agentAliases()}
+
+Without --vault, install, doctor, uninstall, check, report, changes, launcher and serve use the
+vault around the current folder. "${program} help <command>" shows a command's options.
+Exit codes: 0 done; 1 found something; 2 usage or vault error; 3 the agent has no hook to
+register; 4 a settings file is not valid JSON; 5 a file is read-only; 6 a path would break the
+quoted hook command (each left unchanged). Hooks always exit 0.`;
+}
+var USAGE = overview("session-brief");
+
 // bridge/args.ts
 var UsageError = class extends Error {
 };
@@ -1416,6 +1588,7 @@ function parseArgs(argv) {
   for (let i = 1; i < argv.length; i++) {
     const a = argv[i] ?? "";
     if (a === "-h" || a === "--help") {
+      if (args.command !== "help") args.positional = [args.command];
       args.command = "help";
       return args;
     }
@@ -1447,81 +1620,13 @@ function stringFlag(args, name) {
   const v = args.flags.get(name);
   return typeof v === "string" ? v : void 0;
 }
-function hostsWith(event) {
-  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
-}
-function agentAliases() {
-  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
-}
-var USAGE = `Session Brief bridge: the vault's state for AI coding agents.
-
-Usage: node session-brief.cjs <command> [options]
-
-Commands:
-  session-start            SessionStart hook (every agent below): prints one JSON object, exits 0
-  post-tool-use            PostToolUse hook (${hostsWith("PostToolUse")}): runs the rule
-                           check after an edit to a rule file; prints one JSON object only
-                           when it finds something; exits 0
-  pre-tool-use             PreToolUse hook (${hostsWith("PreToolUse")}): refuses the agent's edits and shell
-                           commands that reach Session Brief's own files, and (opt-in Write
-                           guard) a Write over an existing file in the sessions folder; keeps
-                           the notes a call it allows may change as they are (for changes);
-                           exits 0
-  turn-end                 Stop / SessionEnd hook (and the other agents' end of a turn):
-                           records the notes the session changed that no edit hook saw
-                           (shell commands, renames, deletions); prints {}; exits 0
-  baseline                 Run by session-start in the background: the list of notes
-                           turn-end compares with
-  check [--json] [paths\u2026]  The rule check from a terminal, CI or a pre-commit hook; paths
-                           (files or folders in the vault, relative to the vault or
-                           absolute) replace the rule scope; exit 1 when it finds something
-  report [--json] [--review] [--source auto|cache|scan|live]
-                           The brief for a human (text) or a program (--json);
-                           --review adds per-note detail (modified time, where each flag sits)
-  changes [--json]         The agent changes not yet reviewed, each with its diff against
-                           the note as it was before the agent's first change in its
-                           session (unified format; colours on a terminal)
-  mcp                      MCP server over stdio for the agent's questions mid-session:
-                           tools ${TOOL_NAMES.join(", ")}
-                           (docs/agents.md); exits when stdin closes
-  serve                    Answer hooks over the live channel from this process's own scan,
-                           for a vault used without Obsidian open (stop with Ctrl+C)
-  install [--scope project|local|user] [--agent ID]
-                           Copy this bridge to <vault>/.claude/hooks/ and register its hooks
-                           in the agent's settings (--scope user: sessions started anywhere)
-  uninstall [--scope \u2026] [--agent ID]
-                           Remove only our hook entries, then the script and its record
-  doctor [--agent ID] [--json]
-                           Check script, registration and interpreter, run the hook once,
-                           explain the start-folder trap; exit 1 when something is wrong
-  launcher [--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME]
-                           Print a shell function that starts the agent in the vault,
-                           so its project hooks load (for your shell's profile)
-  help [COMMAND], --help, -h
-                           This text (for every command; <command> --help too)
-  version, --version, -v   The bridge's version
-
-Agents (--agent): ${AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ")}
-                   also ${agentAliases()}
-
-Options for every command:
-  --vault DIR              The vault root; needed unless this script is the copy that
-                           install put inside <vault>/.claude/hooks/
-  --config-dir NAME        The vault's config folder (default: found automatically)
-  --lang en|de             Language of the text (default: the plugin's "language" setting)
-
-Exit codes: 0 done; 1 no current cache with --source cache, no live answer with
---source live, or check found something;
-2 usage or vault error; 3 the agent has no session-start hook; 4 a settings file is not
-valid JSON (left unchanged); 5 a file is read-only or unwritable (left unchanged); 6 a path
-would break the quoted hook command.
-Hooks always exit 0.`;
 
 // bridge/commands/post-tool-use.ts
 var path12 = require("node:path");
 
 // bridge/context.ts
 var fs4 = require("node:fs");
+var os = require("node:os");
 var path5 = require("node:path");
 init_i18n();
 
@@ -2167,11 +2272,25 @@ function clock(env) {
   }
   return /* @__PURE__ */ new Date();
 }
-function vaultRoot(args, scriptPath) {
+var AGENT_COMMANDS = /* @__PURE__ */ new Set(["session-start", "post-tool-use", "pre-tool-use", "turn-end", "baseline", "mcp"]);
+function vaultAround(cwd, home) {
+  const stop = path5.resolve(home);
+  let dir = path5.resolve(cwd);
+  for (; ; ) {
+    const parent = path5.dirname(dir);
+    if (dir === stop || parent === dir) return null;
+    if (findConfigDir(dir, void 0, []) !== null) return dir;
+    dir = parent;
+  }
+}
+function vaultRoot(args, scriptPath, env = process.env, cwd = process.cwd()) {
   const given = stringFlag(args, "vault");
-  const root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);
+  let root = given !== void 0 ? path5.resolve(given) : defaultVaultRoot(scriptPath);
+  if (root === null && !AGENT_COMMANDS.has(args.command)) root = vaultAround(cwd, env.HOME || env.USERPROFILE || os.homedir());
   if (root === null) {
-    throw new UsageError(`${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/`);
+    throw new UsageError(
+      AGENT_COMMANDS.has(args.command) ? `${args.command} needs --vault DIR: this copy of the bridge (${shownArg(scriptPath)}) is not inside <vault>/.claude/hooks/` : `no Obsidian vault here: ${args.command} found no vault around the current folder; run it inside your vault or pass --vault <folder>`
+    );
   }
   let ok = false;
   try {

@@ -172,7 +172,7 @@ describe('doctor and the MCP server', () => {
 		fs.rmSync(serverFile(v));
 		const missing = await check(v, home);
 		expect(missing.ok).toBe(false);
-		expect(byId(missing, 'mcp-file')[0]).toMatchObject({ status: 'fail', fix: expect.stringMatching(/Run "install" again/) as unknown });
+		expect(byId(missing, 'mcp-file')[0]).toMatchObject({ status: 'fail', fix: expect.stringMatching(/Run install again/) as unknown, command: expect.stringMatching(/ install --vault "[^"]+" --agent claude-code --scope project$/) as unknown });
 		expect(byId(missing, 'mcp-file')[0]?.message).toContain(`${serverFile(v)} is missing`);
 		let out = '';
 		const code = await runAgentCommand(parseArgs(['doctor', '--vault', v]), BUNDLE, { HOME: home, PATH: process.env.PATH }, { out: (t) => (out += t), err: () => undefined });

@@ -138,7 +138,7 @@ describe('the edit hooks file', () => {
 			const v = exampleVault(BROKEN_RULE);
 			const help = run(path.join(hooks(v), 'session-brief.cjs'), ['post-tool-use', '--help'], '', { env: bareEnv() });
 			expect(help.status).toBe(0);
-			expect(help.stdout.toString('utf8')).toContain('Usage: node session-brief.cjs <command>');
+			expect(help.stdout.toString('utf8')).toMatch(/^Usage: node \S*session-brief\.cjs post-tool-use /);
 			const alone = runHook(v, editInput(rule(v)), { script: editFile(v) });
 			expect(alone.code).toBe(0);
 			expect(alone.json?.hookSpecificOutput.additionalContext).toContain('session-brief.edit.cjs runs through the hook entry beside it');

@@ -433,7 +433,7 @@ describe('the command line', () => {
 		expect((await cli(['install', '--vault', v, '--scope', 'global'], BUNDLE, { HOME: tmp() })).code).toBe(EXIT.usage);
 		const r = await cli(['install'], BUNDLE, { HOME: tmp() });
 		expect(r.code).toBe(EXIT.usage);
-		expect(r.err).toContain('--vault DIR');
+		expect(r.err).toContain('run it inside your vault or pass --vault <folder>');
 	});
 
 	it('done when: install into a copy of the example vault, run the command as Claude Code would from elsewhere, uninstall restores', async () => {

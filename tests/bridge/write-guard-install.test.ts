@@ -190,12 +190,12 @@ describe('doctor and the Write guard', () => {
 		ours.matcher = 'write';
 		fs.writeFileSync(file, JSON.stringify(settings, null, 2));
 		let guard = (await run(v, home)).checks.filter((c) => c.id === 'write-guard');
-		expect(guard[0]).toMatchObject({ status: 'warn', fix: 'Run "install" again; it writes the matcher "Write".' });
+		expect(guard[0]).toMatchObject({ status: 'warn', fix: 'Run install again; it writes the matcher "Write".', command: expect.stringMatching(/ install --vault /) as unknown });
 		delete settings.hooks.PreToolUse;
 		fs.writeFileSync(file, JSON.stringify(settings, null, 2));
 		guard = (await run(v, home)).checks.filter((c) => c.id === 'write-guard');
 		expect(guard).toHaveLength(1);
-		expect(guard[0]).toMatchObject({ status: 'warn', fix: 'Run "install" again; it adds the entry.' });
+		expect(guard[0]).toMatchObject({ status: 'warn', fix: 'Run install again; it adds the entry.', command: expect.stringMatching(/ install --vault /) as unknown });
 		expect(guard[0]?.message).toContain('no PreToolUse hook of ours is registered');
 	});
 
@@ -209,7 +209,7 @@ describe('doctor and the Write guard', () => {
 		ours.matcher = 'Write';
 		fs.writeFileSync(file, JSON.stringify(settings, null, 2));
 		const fence = (await run(v, home)).checks.find((c) => c.id === 'agent-fence');
-		expect(fence).toMatchObject({ status: 'warn', fix: 'Run "install" again; it writes the matcher "Edit|Write|MultiEdit|NotebookEdit|Bash".' });
+		expect(fence).toMatchObject({ status: 'warn', fix: 'Run install again; it writes the matcher "Edit|Write|MultiEdit|NotebookEdit|Bash".', command: expect.stringMatching(/ install --vault /) as unknown });
 		expect(fence?.message).toContain('does not reach Edit, MultiEdit, NotebookEdit, Bash');
 	});
 

@@ -3,7 +3,7 @@
  * `modify`, which rewrites only the touched span, so the operator's keys, their order, the
  * indentation, line endings, a missing final newline and a BOM all survive.
  */
-import { applyEdits, modify, type FormattingOptions, type JSONPath } from 'jsonc-parser';
+import { applyEdits, modify, parse as parseJsonc, type FormattingOptions, type JSONPath, type ParseError } from 'jsonc-parser';
 
 /** The file is not JSON we can rewrite without loss; it is left untouched. */
 export class UnparseableError extends Error {}
@@ -44,6 +44,10 @@ export function parseJsonDoc(raw: string, file: string): JsonDoc {
 	try {
 		value = text.trim() === '' ? {} : JSON.parse(text);
 	} catch (error) {
+		// JSON with comments reads as damaged to Claude Code, which then ignores the whole file: said as such.
+		const errors: ParseError[] = [];
+		parseJsonc(text, errors, { allowTrailingComma: true });
+		if (errors.length === 0) throw new UnparseableError(`${file} holds comments or trailing commas, which plain JSON does not allow (Claude Code ignores such a file, every hook in it); it was left unchanged. Remove them, then run this again.`);
 		throw new UnparseableError(`${file} is not valid JSON (${(error as Error).message}); it was left unchanged. Fix or remove it, then run this again.`);
 	}
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {

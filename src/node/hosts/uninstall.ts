@@ -17,6 +17,7 @@ import { parseJsonDoc, UnparseableError } from '../check/settings-json';
 import { backupHoldsRecordedOriginal, decodeStrict, samePath } from './install';
 import { MCP_HOSTS, unregisterMcp } from './mcp-registration';
 import { forgetInstall } from '../journal/installed-hooks-record';
+import { pluginFolderOf, removeLeftovers } from './uninstall-leftovers';
 
 export interface UninstallOptions {
 	vault: string;
@@ -166,6 +167,8 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 	const manifest = readManifest(o.vault);
 	const recorded = manifest?.installs ?? [];
 	const chosen = targets(o, recorded, p);
+	// Found while the install record (which may name the plugin's folder) is still there.
+	const pluginFolder = pluginFolderOf(o.vault);
 	if (chosen.length === 0) {
 		r.code = EXIT.usage;
 		r.lines.push(`${HOSTS[o.agent ?? DEFAULT_AGENT].name} has no "${o.scope ?? 'project'}" scope.`);
@@ -211,6 +214,7 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 			}
 			removeDirs(o.vault, scriptDirs(o.vault, manifest));
 			if (removedScript) r.lines.push(`Removed the bridge from ${path.dirname(scriptTarget(o.vault))}`);
+			removeLeftovers(o.vault, pluginFolder, p.env, r);
 		}
 		if (r.code === EXIT.ok && r.changed.length === 0) {
 			const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(', ');

@@ -35,7 +35,7 @@ type FixAction = { kind: 'install' } | { kind: 'open'; file: string } | { kind: 
 /** The button a check's fix gets, if the plugin can do it. */
 export function fixAction(check: Check): FixAction | null {
 	if (check.status === 'ok' || check.fix === undefined) return null;
-	if (/\bRun "install"|"Install agent hooks"/.test(check.fix)) return { kind: 'install' };
+	if (/\bRun "install"|"Install agent hooks"/.test(check.fix) || / install --vault /.test(check.command ?? '')) return { kind: 'install' };
 	if (check.id === 'trust') return { kind: 'copy' };
 	const file = namedFile(check);
 	return file === null ? null : { kind: 'open', file };

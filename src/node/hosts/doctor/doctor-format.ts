@@ -9,6 +9,7 @@ export function formatDoctor(report: DoctorReport): string {
 	for (const c of report.checks) {
 		lines.push(`[${MARK[c.status]}] ${c.message}`);
 		if (c.fix !== undefined && c.status !== 'ok') lines.push(`       Fix: ${c.fix}`);
+		if (c.command !== undefined && c.command !== c.fix && c.status !== 'ok') lines.push(`       Run: ${c.command}`);
 	}
 	const warned = report.checks.some((c) => c.status === 'warn');
 	lines.push(!report.ok ? 'Problems found; see FAIL above.' : warned ? 'Nothing failed, but see WARN above: the brief may not arrive until that is done.' : 'No problem found.');

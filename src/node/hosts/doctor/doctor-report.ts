@@ -17,6 +17,8 @@ export interface DoctorOptions {
 	timeoutMs?: number;
 	/** Claude Code's managed settings folder; default: the platform's system folder. */
 	managedDir?: string;
+	/** How the user runs the bridge, for the commands in the fixes; default `npx session-brief`. */
+	program?: string;
 }
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'info';
@@ -26,6 +28,8 @@ export interface Check {
 	status: CheckStatus;
 	message: string;
 	fix?: string;
+	/** The fix as a command that runs as printed (doctor-fix-command.ts). */
+	command?: string;
 	/** The check says this vault's install registers no hook for this event (an agent plugin's may stand in). */
 	hook?: HookEvent;
 }

@@ -27,6 +27,7 @@ import { writeGuardChecks } from './doctor-write-guard';
 import { loadVaultContext } from '../../vault-config';
 import { claudePluginChecks } from '../claude-plugin-check';
 import { removedHookChecks } from './doctor-removed-hooks';
+import { DEFAULT_PROGRAM, installedScope, withFixCommand } from './doctor-fix-command';
 
 export type { Check, CheckStatus, DoctorOptions, DoctorReport } from './doctor-report';
 export { formatDoctor } from './doctor-format';
@@ -70,5 +71,8 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	explainWorkingDirectory(o, found, checks);
 	checkTrust(o, found, p, checks);
 	claudePluginChecks(o, env, checks);
-	return { ok: !checks.some((c) => c.status === 'fail'), vault: o.vault, agent: o.agent, checks };
+	const mineLabels = new Set(found.filter((f) => parseOwnCommand(f.command) !== null).map((f) => f.where.label));
+	const fixContext = { program: o.program ?? DEFAULT_PROGRAM, vault: o.vault, agent: o.agent, scope: installedScope(o.vault, o.agent, mineLabels), platform };
+	const withCommands = checks.map((c) => withFixCommand(c, fixContext));
+	return { ok: !withCommands.some((c) => c.status === 'fail'), vault: o.vault, agent: o.agent, checks: withCommands };
 }
