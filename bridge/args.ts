@@ -133,4 +133,3 @@ export function stringFlag(args: Args, name: string): string | undefined {
 	return typeof v === 'string' ? v : undefined;
 }
 
-export { USAGE } from './help';

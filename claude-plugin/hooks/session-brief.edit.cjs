@@ -107,7 +107,7 @@ var init_i18n = __esm({
 function cleanFolder(value) {
   return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
 }
-function str2(value, fallback) {
+function str(value, fallback) {
   return typeof value === "string" ? value : fallback;
 }
 function folder(value, fallback) {
@@ -133,7 +133,7 @@ function resolveSettings(raw) {
     rulesFolder: folder(r.rulesFolder, d.rulesFolder),
     sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
     dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
-    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
+    dailyNoteFormat: str(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
     tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),
     excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
     ruleScope: stringList(r.ruleScope, d.ruleScope),
@@ -152,8 +152,8 @@ function resolveExternalCheck(raw) {
   return {
     command: r.command,
     args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),
-    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
-    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)
+    cleanLine: str(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
+    alarmPattern: str(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)
   };
 }
 function resolveDailyNoteSettings(raw) {
@@ -846,672 +846,6 @@ var require_shell_quote = __commonJS({
     exports2.parse = require_parse();
   }
 });
-
-// src/core/paths.ts
-function isHiddenName(name) {
-  return name.startsWith(".");
-}
-function entersFolder(name, atRoot, excludedRootFolders) {
-  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));
-}
-function isNoteName(name) {
-  return name.endsWith(".md");
-}
-function isCountedNote(path18, excludedRootFolders) {
-  let start = 0;
-  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {
-    const part = path18.slice(start, slash);
-    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
-    start = slash + 1;
-  }
-  const name = path18.slice(start);
-  return name !== "" && !isHiddenName(name) && isNoteName(name);
-}
-function isInFolder(path18, folder2) {
-  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);
-}
-function basename(path18) {
-  return path18.slice(path18.lastIndexOf("/") + 1);
-}
-
-// src/core/brief-item-list.ts
-var NO_HITS = [];
-var LIST_ITEMS = [
-  {
-    id: "inbox",
-    about: "notes in the inbox folder, daily notes aside",
-    // An unreadable inbox note counts as open: one entry too many beats a missed one.
-    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
-    hits: () => NO_HITS,
-    label: { en: () => "Inbox", de: () => "Inbox" },
-    sidebar: {
-      order: 3,
-      title: { en: "Inbox", de: "Inbox" },
-      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },
-      empty: {
-        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,
-        de: (s) => `Die Inbox "${s.inboxFolder}" enth\xE4lt keine offene Notiz (Tagesnotizen z\xE4hlen nicht).`
-      }
-    }
-  },
-  {
-    id: "needsReview",
-    about: "notes tagged needs-review",
-    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
-    hits: (f) => f?.needsReview ?? NO_HITS,
-    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
-    sidebar: {
-      order: 0,
-      title: { en: "Needs review", de: "Zu pr\xFCfen" },
-      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },
-      empty: {
-        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,
-        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`
-      },
-      highlight: (s) => s.tags.needsReview,
-      mark: { removes: (s) => s.tags.needsReview }
-    }
-  },
-  {
-    id: "reviewOpen",
-    about: "notes tagged review but not review-done; mark_reviewed closes these",
-    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
-    hits: (f) => f?.review ?? NO_HITS,
-    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
-    sidebar: {
-      order: 1,
-      title: { en: "Review open", de: "Review offen" },
-      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },
-      empty: {
-        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,
-        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`
-      },
-      highlight: (s) => s.tags.review,
-      mark: { adds: (s) => s.tags.reviewDone }
-    }
-  },
-  {
-    id: "pendingReview",
-    about: "rule files pending review",
-    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
-    hits: (f) => f?.pendingReview ?? NO_HITS,
-    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
-    sidebar: {
-      order: 2,
-      title: { en: "Rules pending review", de: "Regeln zur Pr\xFCfung" },
-      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },
-      empty: {
-        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,
-        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`
-      },
-      highlight: (s) => s.tags.pendingReview,
-      mark: { removes: (s) => s.tags.pendingReview }
-    }
-  },
-  {
-    id: "sessionsToday",
-    about: "today's files in the sessions folder",
-    // The index keeps every session file: the date changes, the set does not.
-    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
-    onDay: (path18, date) => basename(path18).includes(date),
-    hits: () => NO_HITS,
-    label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
-    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
-  }
-];
-function localStamp(iso) {
-  const d = new Date(iso);
-  const two = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-var CHANGE_ITEMS = [
-  {
-    id: "agentChanges",
-    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" },
-    changedOutside: {
-      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
-      de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
-    },
-    journalLost: {
-      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,
-      de: (lost) => `das Journal im Vault wurde gel\xF6scht oder au\xDFerhalb von Session Brief ge\xE4ndert; ${lost} verlorene Agenten-\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\xDFerhalb des Vaults wieder gezeigt`
-    }
-  },
-  {
-    id: "sinceLastSession",
-    label: {
-      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,
-      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`
-    },
-    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
-  }
-];
-
-// src/core/brief-items.ts
-var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
-var LIST_ITEM_TABLE = LIST_ITEMS;
-var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
-  (d) => d.sidebar !== void 0
-).sort((a, b) => a.sidebar.order - b.sidebar.order);
-var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
-var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
-var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
-
-// src/core/format.ts
-init_i18n();
-
-// src/core/quote.ts
-var SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
-var UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
-var safeWords;
-var unsafeChar;
-var SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
-var UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
-var KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
-var KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
-var HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
-var SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
-var SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
-function plainKnown(text) {
-  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);
-}
-function escapeChar(c) {
-  let out = "";
-  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
-  return out;
-}
-function quoteAlways(name) {
-  const json = JSON.stringify(name);
-  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
-}
-function isSafeName(name) {
-  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
-  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
-}
-function quoteName(name) {
-  return isSafeName(name) ? name : quoteAlways(name);
-}
-function escapeControls(text) {
-  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);
-}
-function codePoints(text) {
-  return Array.from(text);
-}
-function shortenName(name, max) {
-  const whole = quoteName(name);
-  if (whole.length <= max) return whole;
-  const chars = codePoints(name);
-  let keep = Math.max(2, max - 5);
-  for (; ; ) {
-    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
-    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
-    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
-    if (out.length <= max || keep <= 2) return out;
-    keep -= Math.max(1, out.length - max);
-  }
-}
-function safeLines(text) {
-  return text.split("\n").map(escapeControls).join("\n");
-}
-
-// src/core/line-counts.ts
-var MAX_CHANGED_LINES = 2e3;
-
-// src/core/format.ts
-var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
-var LARGE_TEXT = translations({
-  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
-  de: { label: `gro\xDFe \xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }
-});
-var KINDS_TEXT = translations({
-  en: { deleted: "deleted", renamed: "renamed" },
-  de: { deleted: "gel\xF6scht", renamed: "umbenannt" }
-});
-function capText(text, limit, lang) {
-  if (text.length <= limit) return text;
-  const note = strings(lang).cut(limit);
-  const room = limit - note.length - 1;
-  const cut = text.lastIndexOf("\n", room);
-  return `${text.slice(0, cut > 0 ? cut : room)}
-${note}`;
-}
-function asciiJson(value, indent) {
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
-}
-
-// src/core/hosts/host.ts
-function defineHost(host) {
-  return host;
-}
-function claudeEnvelope(event, text, note) {
-  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
-  if (note !== void 0) out.systemMessage = note;
-  return out;
-}
-function claudeDeny(reason, message) {
-  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }, systemMessage: message };
-}
-var SHARED_TOOL_NAMES = {
-  write_file: "Write",
-  replace: "Edit",
-  edit: "Edit",
-  create: "Write",
-  apply_patch: "Edit"
-};
-function str(v) {
-  return typeof v === "string" ? v : void 0;
-}
-function obj(v) {
-  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
-}
-
-// src/core/hosts/claude-code.ts
-var claudeCode = defineHost({
-  id: "claude-code",
-  name: "Claude Code",
-  cli: "claude",
-  aliases: ["claude"],
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },
-  // Longer output is moved to a file and the model sees a ~2 KB preview.
-  limit: 1e4,
-  docs: "https://code.claude.com/docs/en/hooks",
-  envelope: claudeEnvelope,
-  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").
-  windowsShell: "sh"
-});
-
-// src/core/hosts/codebuddy.ts
-var codebuddy = defineHost({
-  id: "codebuddy",
-  name: "CodeBuddy Code",
-  cli: "codebuddy",
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
-  limit: 1e4,
-  docs: "https://www.codebuddy.ai/docs/cli/hooks",
-  envelope: claudeEnvelope,
-  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
-  windowsShell: "sh"
-});
-
-// src/core/hosts/codex.ts
-function patchPaths(patch) {
-  const out = [];
-  for (const m of patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());
-  for (const m of patch.matchAll(/^\*\*\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());
-  return out;
-}
-var codex = defineHost({
-  id: "codex",
-  name: "OpenAI Codex CLI",
-  cli: "codex",
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },
-  // Codex names every shell tool `Bash` in its hook input; the tools' own names are matched too.
-  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },
-  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
-  // token, so 7,000 characters stays under it.
-  limit: 7e3,
-  docs: "https://developers.openai.com/codex/hooks",
-  envelope: claudeEnvelope,
-  adaptInput(raw, out) {
-    const input = out.tool_input;
-    if (input === void 0) return;
-    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;
-    if (str(raw.tool_name) !== "apply_patch") return;
-    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");
-    if (paths.length > 0) {
-      input.file_path = paths[0];
-      input.file_paths = paths;
-    }
-  },
-  // Codex evaluates a hook's command with PowerShell on Windows (docs/agents.md, "PowerShell").
-  windowsShell: "powershell"
-});
-
-// src/core/hosts/copilot.ts
-var copilot = defineHost({
-  id: "copilot",
-  name: "GitHub Copilot CLI",
-  cli: "copilot",
-  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },
-  toolNames: SHARED_TOOL_NAMES,
-  afterEveryTool: true,
-  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
-  // the few non-ASCII characters a note name may carry.
-  limit: 8e3,
-  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",
-  envelope: (_event, text) => ({ additionalContext: text }),
-  // Its entries carry a `bash` and a `powershell` command line, one for each shell.
-  windowsShell: "powershell"
-});
-
-// src/core/hosts/cursor.ts
-var cursor = defineHost({
-  id: "cursor",
-  name: "Cursor",
-  cli: "cursor-agent",
-  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },
-  inputEvents: { afterFileEdit: "PostToolUse" },
-  toolNames: SHARED_TOOL_NAMES,
-  limit: 1e4,
-  docs: "https://cursor.com/docs/agent/hooks",
-  envelope: (_event, text) => ({ additional_context: text }),
-  adaptInput(raw, out) {
-    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";
-    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {
-      out.tool_input = { file_path: raw.file_path };
-      out.tool_name ??= "Edit";
-    }
-  },
-  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").
-  windowsShell: "powershell"
-});
-
-// src/core/hosts/devin.ts
-var devin = defineHost({
-  id: "devin",
-  name: "Devin CLI",
-  cli: "devin",
-  aliases: ["devin-local", "devin-cli"],
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
-  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },
-  limit: 1e4,
-  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",
-  envelope: claudeEnvelope,
-  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
-  windowsShell: "sh"
-});
-
-// src/core/hosts/gemini.ts
-var SHELL = "run_shell_command";
-var gemini = defineHost({
-  id: "gemini",
-  name: "Gemini CLI",
-  cli: "gemini",
-  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },
-  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },
-  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },
-  limit: 1e4,
-  docs: "https://geminicli.com/docs/hooks/reference",
-  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),
-  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.
-  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),
-  adaptInput(raw, out) {
-    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;
-    const dir = str(out.tool_input.dir_path);
-    if (dir === void 0 || dir.trim() === "") return;
-    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\/]/.test(dir) || dir.startsWith("\\\\");
-    if (absolute) out.cwd = dir;
-    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\/]+$/, "")}/${dir}`;
-  },
-  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").
-  windowsShell: "powershell"
-});
-
-// src/core/hosts/qwen.ts
-var qwen = defineHost({
-  id: "qwen",
-  name: "Qwen Code",
-  cli: "qwen",
-  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
-  toolNames: SHARED_TOOL_NAMES,
-  limit: 1e4,
-  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
-  envelope: claudeEnvelope,
-  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").
-  windowsShell: "sh"
-});
-
-// src/core/hosts/list.ts
-var HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
-
-// src/core/hosts/index.ts
-var AGENT_IDS = HOST_LIST.map((h) => h.id);
-var HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
-var DEFAULT_AGENT = "claude-code";
-function isAgentId(value) {
-  return AGENT_IDS.includes(value);
-}
-
-// src/core/agent-contracts.ts
-function agentOrDefault(agent) {
-  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;
-}
-function argsObject(v) {
-  if (typeof v === "string") {
-    try {
-      return obj(JSON.parse(v));
-    } catch {
-      return void 0;
-    }
-  }
-  return obj(v);
-}
-var EVENT_NAMES = {
-  SessionStart: "SessionStart",
-  sessionStart: "SessionStart",
-  PostToolUse: "PostToolUse",
-  postToolUse: "PostToolUse"
-};
-function own(map, key) {
-  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;
-}
-function toolInput(input) {
-  if (input === void 0) return void 0;
-  const out = { ...input };
-  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);
-  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;
-  return out;
-}
-function translateHookInput(agent, raw) {
-  const r = obj(raw);
-  if (r === void 0) return {};
-  const event = str(r.hook_event_name) ?? str(r.hookEventName);
-  const out = {};
-  const host = HOSTS[agent];
-  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;
-  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);
-  if (session !== void 0) out.session_id = session;
-  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];
-  const cwd = str(r.cwd) ?? str(roots[0]);
-  if (cwd !== void 0) out.cwd = cwd;
-  let source = str(r.source) ?? str(r.trigger);
-  if (source === "new") source = "startup";
-  if (source !== void 0) out.source = source;
-  const rawTool = str(r.tool_name) ?? str(r.toolName);
-  if (rawTool !== void 0) {
-    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
-    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
-  }
-  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
-  if (translated !== void 0) out.tool_input = translated;
-  host.adaptInput?.(r, out);
-  return out;
-}
-function hookEnvelope(agent, event, text, note) {
-  return HOSTS[agent].envelope(event, text, note);
-}
-function sessionStartOutput(agent, text, lang) {
-  const id = agentOrDefault(agent);
-  const capped2 = capText(safeLines(text), HOSTS[id].limit, lang);
-  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}
-`;
-}
-
-// src/node/mcp/contract.ts
-var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
-var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
-
-// bridge/help.ts
-function hostsWith(event) {
-  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
-}
-function agentAliases() {
-  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
-}
-function agentList() {
-  return AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ");
-}
-var VAULT = "  --vault DIR              The vault; default: the vault around the current folder";
-var VAULT_HOOK = "  --vault DIR              The vault; default: the vault whose hook folder holds this file";
-var CONFIG = "  --config-dir NAME        The vault's config folder (default: found automatically)";
-var LANG = `  --lang en|de             Language of the text (default: the plugin's "language" setting)`;
-var AGENT = '  --agent ID               The agent (default: claude-code); "help" lists them';
-var JSON_FLAG = "  --json                   Machine-readable output";
-function pages() {
-  return {
-    install: {
-      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
-      summary: "Copy the hooks into the vault and register them with the agent",
-      about: `Copies the hook files to <vault>/.claude/hooks/ and registers the hooks (and the MCP server)
-in the agent's settings, keeping every entry, comment and the formatting of yours.
---scope project (default): the vault's own settings file; local: the vault's file kept out
-of git; user: your user settings, so sessions started in any folder get this vault's brief.`,
-      options: [AGENT, "  --scope project|local|user", VAULT, CONFIG],
-      example: "install --agent claude-code --scope project"
-    },
-    uninstall: {
-      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
-      summary: "Remove the hooks and what install wrote; names what stays",
-      about: `Removes only our entries from the agent's settings (a settings file install created
-goes; one it changed gets its bytes back when nothing else changed), then the hook files and
-install's record. It names the files that stay and why. Without --agent/--scope: every install.`,
-      options: [AGENT, "  --scope project|local|user", VAULT],
-      example: "uninstall"
-    },
-    doctor: {
-      synopsis: "[--agent ID] [--json] [--vault DIR]",
-      summary: "Check that the brief arrives; prints the command for each fix",
-      about: `Checks the hook files, every settings file the agent reads, the interpreter, runs the
-hook once as the agent would, and explains the start-folder trap. Each fix that is a command
-is printed so that it runs as shown. Exit 1 when something is wrong.`,
-      options: [AGENT, JSON_FLAG, VAULT],
-      example: "doctor"
-    },
-    check: {
-      synopsis: "[--json] [--vault DIR] [paths\u2026]",
-      summary: "Run the rule check (exit 1 when it finds something)",
-      about: `The rule check from a terminal, CI or a pre-commit hook. Paths (files or folders in the
-vault, relative to the vault or absolute) replace the rule scope. Exit 1 when it finds something.`,
-      options: [JSON_FLAG, VAULT, CONFIG, LANG],
-      example: "check CLAUDE.md"
-    },
-    report: {
-      synopsis: "[--json] [--review] [--source auto|cache|scan|live] [--vault DIR]",
-      summary: "The brief, for a human (text) or a program (--json)",
-      about: `The brief for a human (text) or a program (--json); --review adds per-note detail
-(modified time, where each flag sits). Exit 1 when --source cache finds no current cache or
---source live gets no answer.`,
-      options: [JSON_FLAG, "  --review                 Per-note detail", "  --source auto|cache|scan|live", VAULT, CONFIG, LANG],
-      example: "report --review"
-    },
-    changes: {
-      synopsis: "[--json] [--vault DIR]",
-      summary: "The agent changes not yet reviewed, with their diffs",
-      about: `The agent changes not yet reviewed, each with its diff against the note as it was before
-the agent's first change in its session (unified format; colours on a terminal).`,
-      options: [JSON_FLAG, VAULT, CONFIG, LANG],
-      example: "changes"
-    },
-    launcher: {
-      synopsis: "[--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME] [--vault DIR]",
-      summary: "Print a shell function that starts the agent in the vault",
-      about: `Prints a shell function that starts the agent in the vault, so its project hooks load
-(for your shell's profile).`,
-      options: ["  --shell bash|zsh|fish|powershell", AGENT, "  --name NAME              The function's name", VAULT],
-      example: "launcher --shell zsh >> ~/.zshrc"
-    },
-    serve: {
-      synopsis: "[--vault DIR]",
-      summary: "Answer hooks from this process, for a vault used without Obsidian open",
-      about: `Answers hooks over the live channel from this process's own scan, for a vault used
-without Obsidian open. Stop it with Ctrl+C.`,
-      options: [VAULT, CONFIG, LANG],
-      example: "serve"
-    },
-    version: { synopsis: "", summary: "The bridge's version (also --version, -v)", about: "Prints the bridge's version.", options: [], example: "version" },
-    help: {
-      synopsis: "[COMMAND]",
-      summary: 'This overview; "help COMMAND" or "COMMAND --help" for one command',
-      about: "The overview of the commands, or the help of one command.",
-      options: [],
-      example: "help install"
-    },
-    "session-start": {
-      synopsis: "[--agent ID]",
-      summary: "SessionStart hook (every agent): prints one JSON object, exits 0",
-      about: "The SessionStart hook: reads the hook input on stdin, prints the brief as one JSON object in\nthe agent's format and exits 0, whatever happens.",
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "session-start < input.json",
-      agentRuns: true
-    },
-    "post-tool-use": {
-      synopsis: "[--agent ID]",
-      summary: `PostToolUse hook (${hostsWith("PostToolUse")}): the rule check after an edit`,
-      about: "Runs the rule check after an edit to a rule file; prints one JSON object only when it finds\nsomething; exits 0.",
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "post-tool-use < input.json",
-      agentRuns: true
-    },
-    "pre-tool-use": {
-      synopsis: "[--agent ID]",
-      summary: `PreToolUse hook (${hostsWith("PreToolUse")}): keeps the agent out of our files`,
-      about: `Refuses the agent's edits and shell commands that reach Session Brief's own files, and
-(opt-in Write guard) a Write over an existing file in the sessions folder; keeps the notes a
-call it allows may change as they are (for changes). Exits 0.`,
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "pre-tool-use < input.json",
-      agentRuns: true
-    },
-    "turn-end": {
-      synopsis: "[--agent ID]",
-      summary: "Stop / SessionEnd hook: records the notes changed no edit hook saw",
-      about: "Records the notes the session changed that no edit hook saw (shell commands, renames,\ndeletions); prints {}; exits 0.",
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "turn-end < input.json",
-      agentRuns: true
-    },
-    baseline: {
-      synopsis: "",
-      summary: "Run by session-start in the background: the list of notes turn-end compares with",
-      about: "Run by session-start in the background: takes the list of notes turn-end compares with.",
-      options: [VAULT_HOOK, CONFIG],
-      example: "baseline",
-      agentRuns: true
-    },
-    mcp: {
-      synopsis: "",
-      summary: "MCP server over stdio for the agent's questions mid-session",
-      about: `The MCP server over stdio for the agent's questions mid-session, with the tools
-${TOOL_NAMES.join(", ")} (docs/agents.md). Exits when stdin closes.`,
-      options: [VAULT_HOOK, CONFIG, LANG],
-      example: "mcp",
-      agentRuns: true
-    }
-  };
-}
-function overview(program) {
-  const all = Object.entries(pages());
-  const list = (agentRuns) => all.filter(([, p]) => p.agentRuns === true === agentRuns).map(([name, p]) => `  ${name.padEnd(15)}${p.summary}`).join("\n");
-  return `Session Brief: the vault's state for AI coding agents.
-
-Usage: ${program} <command> [options]
-
-Commands:
-${list(false)}
-
-Run by the agent (registered by install):
-${list(true)}
-
-Agents (--agent): ${agentList()}
-                   also ${agentAliases()}
-
-Without --vault, install, doctor, uninstall, check, report, changes, launcher and serve use the
-vault around the current folder. "${program} help <command>" shows a command's options.
-Exit codes: 0 done; 1 found something; 2 usage or vault error; 3 the agent has no hook to
-register; 4 a settings file is not valid JSON; 5 a file is read-only; 6 a path would break the
-quoted hook command (each left unchanged). Hooks always exit 0.`;
-}
-var USAGE = overview("session-brief");
 
 // bridge/args.ts
 var UsageError = class extends Error {
@@ -2328,6 +1662,240 @@ function contextFor(args, scriptPath, env) {
 
 // bridge/io.ts
 var fs5 = require("node:fs");
+
+// src/core/paths.ts
+function isHiddenName(name) {
+  return name.startsWith(".");
+}
+function entersFolder(name, atRoot, excludedRootFolders) {
+  return name !== "node_modules" && !(atRoot && excludedRootFolders.includes(name));
+}
+function isNoteName(name) {
+  return name.endsWith(".md");
+}
+function isCountedNote(path18, excludedRootFolders) {
+  let start = 0;
+  for (let slash = path18.indexOf("/"); slash >= 0; slash = path18.indexOf("/", start)) {
+    const part = path18.slice(start, slash);
+    if (part === "" || isHiddenName(part) || !entersFolder(part, start === 0, excludedRootFolders)) return false;
+    start = slash + 1;
+  }
+  const name = path18.slice(start);
+  return name !== "" && !isHiddenName(name) && isNoteName(name);
+}
+function isInFolder(path18, folder2) {
+  return folder2 === "" || path18.length > folder2.length && path18.charCodeAt(folder2.length) === 47 && path18.startsWith(folder2);
+}
+function basename3(path18) {
+  return path18.slice(path18.lastIndexOf("/") + 1);
+}
+
+// src/core/brief-item-list.ts
+var NO_HITS = [];
+var LIST_ITEMS = [
+  {
+    id: "inbox",
+    about: "notes in the inbox folder, daily notes aside",
+    // An unreadable inbox note counts as open: one entry too many beats a missed one.
+    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
+    hits: () => NO_HITS,
+    label: { en: () => "Inbox", de: () => "Inbox" },
+    sidebar: {
+      order: 3,
+      title: { en: "Inbox", de: "Inbox" },
+      tag: { en: (s) => `${s.inboxFolder}/`, de: (s) => `${s.inboxFolder}/` },
+      empty: {
+        en: (s) => `The inbox "${s.inboxFolder}" holds no open note (daily notes do not count).`,
+        de: (s) => `Die Inbox "${s.inboxFolder}" enth\xE4lt keine offene Notiz (Tagesnotizen z\xE4hlen nicht).`
+      }
+    }
+  },
+  {
+    id: "needsReview",
+    about: "notes tagged needs-review",
+    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
+    hits: (f) => f?.needsReview ?? NO_HITS,
+    label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
+    sidebar: {
+      order: 0,
+      title: { en: "Needs review", de: "Zu pr\xFCfen" },
+      tag: { en: (s) => `#${s.tags.needsReview}`, de: (s) => `#${s.tags.needsReview}` },
+      empty: {
+        en: (s) => `No note carries #${s.tags.needsReview}. Tag a note with it to list it here.`,
+        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.needsReview}. Markierte Notizen erscheinen hier.`
+      },
+      highlight: (s) => s.tags.needsReview,
+      mark: { removes: (s) => s.tags.needsReview }
+    }
+  },
+  {
+    id: "reviewOpen",
+    about: "notes tagged review but not review-done; mark_reviewed closes these",
+    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
+    hits: (f) => f?.review ?? NO_HITS,
+    label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
+    sidebar: {
+      order: 1,
+      title: { en: "Review open", de: "Review offen" },
+      tag: { en: (s) => `#${s.tags.review} without #${s.tags.reviewDone}`, de: (s) => `#${s.tags.review} ohne #${s.tags.reviewDone}` },
+      empty: {
+        en: (s) => `No note carries #${s.tags.review} without #${s.tags.reviewDone}.`,
+        de: (s) => `Keine Notiz tr\xE4gt #${s.tags.review} ohne #${s.tags.reviewDone}.`
+      },
+      highlight: (s) => s.tags.review,
+      mark: { adds: (s) => s.tags.reviewDone }
+    }
+  },
+  {
+    id: "pendingReview",
+    about: "rule files pending review",
+    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
+    hits: (f) => f?.pendingReview ?? NO_HITS,
+    label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
+    sidebar: {
+      order: 2,
+      title: { en: "Rules pending review", de: "Regeln zur Pr\xFCfung" },
+      tag: { en: (s) => `#${s.tags.pendingReview}`, de: (s) => `#${s.tags.pendingReview}` },
+      empty: {
+        en: (s) => `No rule file in "${s.rulesFolder}" carries #${s.tags.pendingReview} or status ${s.tags.pendingReview}.`,
+        de: (s) => `Keine Regeldatei in "${s.rulesFolder}" tr\xE4gt #${s.tags.pendingReview} oder den Status ${s.tags.pendingReview}.`
+      },
+      highlight: (s) => s.tags.pendingReview,
+      mark: { removes: (s) => s.tags.pendingReview }
+    }
+  },
+  {
+    id: "sessionsToday",
+    about: "today's files in the sessions folder",
+    // The index keeps every session file: the date changes, the set does not.
+    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
+    onDay: (path18, date) => basename3(path18).includes(date),
+    hits: () => NO_HITS,
+    label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
+    hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
+  }
+];
+function localStamp(iso) {
+  const d = new Date(iso);
+  const two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+var CHANGE_ITEMS = [
+  {
+    id: "agentChanges",
+    label: { en: () => "Changed by agents, not yet reviewed", de: () => "Von Agenten ge\xE4ndert, noch nicht gepr\xFCft" },
+    changedOutside: {
+      en: (at, hidden) => `review marks were changed outside Obsidian${at === null ? "" : ` at ${localStamp(at)}`}; ${hidden} agent change${hidden === 1 ? " was" : "s were"} hidden and ${hidden === 1 ? "is" : "are"} shown again`,
+      de: (at, hidden) => `Pr\xFCfmarken wurden au\xDFerhalb von Obsidian ge\xE4ndert${at === null ? "" : ` (${localStamp(at)})`}; ${hidden} Agenten-\xC4nderung${hidden === 1 ? " war" : "en waren"} ausgeblendet und ${hidden === 1 ? "wird" : "werden"} wieder gezeigt`
+    },
+    journalLost: {
+      en: (lost) => `the journal in the vault was deleted or changed outside Session Brief; ${lost} agent change${lost === 1 ? " it lost is" : "s it lost are"} shown again from the copy outside the vault`,
+      de: (lost) => `das Journal im Vault wurde gel\xF6scht oder au\xDFerhalb von Session Brief ge\xE4ndert; ${lost} verlorene Agenten-\xC4nderung${lost === 1 ? " wird" : "en werden"} aus der Kopie au\xDFerhalb des Vaults wieder gezeigt`
+    }
+  },
+  {
+    id: "sinceLastSession",
+    label: {
+      en: (since) => since === null ? "New since the last session" : `New since the last session (${localStamp(since)})`,
+      de: (since) => since === null ? "Neu seit der letzten Sitzung" : `Neu seit der letzten Sitzung (${localStamp(since)})`
+    },
+    firstNote: { en: "this is the first recorded session", de: "dies ist die erste aufgezeichnete Sitzung" }
+  }
+];
+
+// src/core/brief-items.ts
+var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+var LIST_ITEM_TABLE = LIST_ITEMS;
+var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+  (d) => d.sidebar !== void 0
+).sort((a, b) => a.sidebar.order - b.sidebar.order);
+var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
+var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
+
+// src/core/format.ts
+init_i18n();
+
+// src/core/quote.ts
+var SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
+var UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
+var safeWords;
+var unsafeChar;
+var SAFE_WORDS = () => safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`, "u");
+var UNSAFE_CHAR = () => unsafeChar ??= new RegExp(UNSAFE_CHARS, "gu");
+var KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
+var KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);
+var HAS_KNOWN_UNSAFE = /[\u00a0\u00ad]/;
+var SAFE_KNOWN = String.raw`A-Za-z0-9\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u00b2\u00b3\u00b9\u00bc-\u00be\u00a6\u00a9\u00ae\u00b0\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3._\-/()[\]{}&'+#@!~=%$^;`;
+var SAFE_KNOWN_WORDS = new RegExp(`^[${SAFE_KNOWN} ]+$`);
+function plainKnown(text) {
+  return KNOWN_TEXT.test(text) && !HAS_KNOWN_UNSAFE.test(text);
+}
+function escapeChar(c) {
+  let out = "";
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, "0")}`;
+  return out;
+}
+function quoteAlways(name) {
+  const json = JSON.stringify(name);
+  return plainKnown(json) ? json : json.replace(UNSAFE_CHAR(), escapeChar);
+}
+function isSafeName(name) {
+  if (name.startsWith(" ") || name.endsWith(" ") || name.includes("  ")) return false;
+  return KNOWN_TEXT.test(name) ? SAFE_KNOWN_WORDS.test(name) : SAFE_WORDS().test(name);
+}
+function quoteName(name) {
+  return isSafeName(name) ? name : quoteAlways(name);
+}
+function escapeControls(text) {
+  return plainKnown(text) ? text : text.replace(UNSAFE_CHAR(), escapeChar);
+}
+function codePoints(text) {
+  return Array.from(text);
+}
+function shortenName(name, max) {
+  const whole = quoteName(name);
+  if (whole.length <= max) return whole;
+  const chars = codePoints(name);
+  let keep = Math.max(2, max - 5);
+  for (; ; ) {
+    const head = chars.slice(0, Math.ceil(keep / 2)).join("");
+    const tail = chars.slice(chars.length - Math.floor(keep / 2)).join("");
+    const out = `${quoteAlways(head)}\u2026${quoteAlways(tail)}`;
+    if (out.length <= max || keep <= 2) return out;
+    keep -= Math.max(1, out.length - max);
+  }
+}
+function safeLines(text) {
+  return text.split("\n").map(escapeControls).join("\n");
+}
+
+// src/core/line-counts.ts
+var MAX_CHANGED_LINES = 2e3;
+
+// src/core/format.ts
+var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
+var LARGE_TEXT = translations({
+  en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
+  de: { label: `gro\xDFe \xC4nderung, mehr als ${MAX_CHANGED_LINES} Zeilen verschieden` }
+});
+var KINDS_TEXT = translations({
+  en: { deleted: "deleted", renamed: "renamed" },
+  de: { deleted: "gel\xF6scht", renamed: "umbenannt" }
+});
+function capText(text, limit, lang) {
+  if (text.length <= limit) return text;
+  const note = strings(lang).cut(limit);
+  const room = limit - note.length - 1;
+  const cut = text.lastIndexOf("\n", room);
+  return `${text.slice(0, cut > 0 ? cut : room)}
+${note}`;
+}
+function asciiJson(value, indent) {
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// bridge/io.ts
 function readStdin(timeoutMs) {
   return new Promise((resolve12) => {
     if (process.stdin.isTTY) {
@@ -2367,6 +1935,264 @@ function writeOut(text) {
     process.stdout.write(bytes.subarray(written));
   } catch {
   }
+}
+
+// src/core/hosts/host.ts
+function defineHost(host) {
+  return host;
+}
+function claudeEnvelope(event, text, note) {
+  const out = { hookSpecificOutput: { hookEventName: event, additionalContext: text } };
+  if (note !== void 0) out.systemMessage = note;
+  return out;
+}
+function claudeDeny(reason, message) {
+  return { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }, systemMessage: message };
+}
+var SHARED_TOOL_NAMES = {
+  write_file: "Write",
+  replace: "Edit",
+  edit: "Edit",
+  create: "Write",
+  apply_patch: "Edit"
+};
+function str2(v) {
+  return typeof v === "string" ? v : void 0;
+}
+function obj(v) {
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? v : void 0;
+}
+
+// src/core/hosts/claude-code.ts
+var claudeCode = defineHost({
+  id: "claude-code",
+  name: "Claude Code",
+  cli: "claude",
+  aliases: ["claude"],
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop", SessionEnd: "SessionEnd" },
+  // Longer output is moved to a file and the model sees a ~2 KB preview.
+  limit: 1e4,
+  docs: "https://code.claude.com/docs/en/hooks",
+  envelope: claudeEnvelope,
+  // Git Bash; PowerShell only where Git Bash is missing, which install cannot know (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/codebuddy.ts
+var codebuddy = defineHost({
+  id: "codebuddy",
+  name: "CodeBuddy Code",
+  cli: "codebuddy",
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
+  limit: 1e4,
+  docs: "https://www.codebuddy.ai/docs/cli/hooks",
+  envelope: claudeEnvelope,
+  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/codex.ts
+function patchPaths(patch) {
+  const out = [];
+  for (const m of patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)) out.push((m[1] ?? "").trim());
+  for (const m of patch.matchAll(/^\*\*\* Move to: (.+)$/gm)) out.push((m[1] ?? "").trim());
+  return out;
+}
+var codex = defineHost({
+  id: "codex",
+  name: "OpenAI Codex CLI",
+  cli: "codex",
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", PreToolUse: "PreToolUse", Stop: "Stop" },
+  // Codex names every shell tool `Bash` in its hook input; the tools' own names are matched too.
+  toolNames: { ...SHARED_TOOL_NAMES, exec_command: "Bash", shell_command: "Bash", local_shell: "Bash", shell: "Bash" },
+  // Codex spills hook output over 2,500 tokens to a file; paths and dates run near 3 characters a
+  // token, so 7,000 characters stays under it.
+  limit: 7e3,
+  docs: "https://developers.openai.com/codex/hooks",
+  envelope: claudeEnvelope,
+  adaptInput(raw, out) {
+    const input = out.tool_input;
+    if (input === void 0) return;
+    if (out.tool_name === "Bash" && str2(input.command) === void 0 && str2(input.cmd) !== void 0) input.command = input.cmd;
+    if (str2(raw.tool_name) !== "apply_patch") return;
+    const paths = patchPaths(str2(input.command) ?? str2(input.patch) ?? str2(input.input) ?? "");
+    if (paths.length > 0) {
+      input.file_path = paths[0];
+      input.file_paths = paths;
+    }
+  },
+  // Codex evaluates a hook's command with PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/copilot.ts
+var copilot = defineHost({
+  id: "copilot",
+  name: "GitHub Copilot CLI",
+  cli: "copilot",
+  events: { SessionStart: "sessionStart", PostToolUse: "postToolUse", Stop: "agentStop" },
+  toolNames: SHARED_TOOL_NAMES,
+  afterEveryTool: true,
+  // Copilot joins context values and caps them at 10 KB (bytes); 8,000 characters leaves room for
+  // the few non-ASCII characters a note name may carry.
+  limit: 8e3,
+  docs: "https://docs.github.com/en/copilot/reference/hooks-reference",
+  envelope: (_event, text) => ({ additionalContext: text }),
+  // Its entries carry a `bash` and a `powershell` command line, one for each shell.
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/cursor.ts
+var cursor = defineHost({
+  id: "cursor",
+  name: "Cursor",
+  cli: "cursor-agent",
+  events: { SessionStart: "sessionStart", PostToolUse: "afterFileEdit", Stop: "stop" },
+  inputEvents: { afterFileEdit: "PostToolUse" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://cursor.com/docs/agent/hooks",
+  envelope: (_event, text) => ({ additional_context: text }),
+  adaptInput(raw, out) {
+    if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";
+    if (out.tool_input === void 0 && str2(raw.file_path) !== void 0) {
+      out.tool_input = { file_path: raw.file_path };
+      out.tool_name ??= "Edit";
+    }
+  },
+  // Cursor runs hook commands in PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/devin.ts
+var devin = defineHost({
+  id: "devin",
+  name: "Devin CLI",
+  cli: "devin",
+  aliases: ["devin-local", "devin-cli"],
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
+  toolNames: { edit: "Edit", write: "Write", notebook_edit: "NotebookEdit" },
+  limit: 1e4,
+  docs: "https://docs.devin.ai/cli/extensibility/hooks/overview",
+  envelope: claudeEnvelope,
+  // Not documented for Windows: the Claude Code-compatible shell form (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/gemini.ts
+var SHELL = "run_shell_command";
+var gemini = defineHost({
+  id: "gemini",
+  name: "Gemini CLI",
+  cli: "gemini",
+  events: { SessionStart: "SessionStart", PostToolUse: "AfterTool", PreToolUse: "BeforeTool", Stop: "AfterAgent" },
+  inputEvents: { AfterTool: "PostToolUse", BeforeTool: "PreToolUse" },
+  toolNames: { ...SHARED_TOOL_NAMES, [SHELL]: "Bash" },
+  limit: 1e4,
+  docs: "https://geminicli.com/docs/hooks/reference",
+  envelope: (event, text) => ({ hookSpecificOutput: { hookEventName: event === "PostToolUse" ? "AfterTool" : event, additionalContext: text } }),
+  // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.
+  denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),
+  adaptInput(raw, out) {
+    if (str2(raw.tool_name) !== SHELL || out.tool_input === void 0) return;
+    const dir = str2(out.tool_input.dir_path);
+    if (dir === void 0 || dir.trim() === "") return;
+    const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\/]/.test(dir) || dir.startsWith("\\\\");
+    if (absolute) out.cwd = dir;
+    else if (out.cwd !== void 0) out.cwd = `${out.cwd.replace(/[\\/]+$/, "")}/${dir}`;
+  },
+  // Gemini CLI runs command hooks through its platform shell, PowerShell on Windows (docs/agents.md, "PowerShell").
+  windowsShell: "powershell"
+});
+
+// src/core/hosts/qwen.ts
+var qwen = defineHost({
+  id: "qwen",
+  name: "Qwen Code",
+  cli: "qwen",
+  events: { SessionStart: "SessionStart", PostToolUse: "PostToolUse", Stop: "Stop" },
+  toolNames: SHARED_TOOL_NAMES,
+  limit: 1e4,
+  docs: "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
+  envelope: claudeEnvelope,
+  // Not documented for Windows; kept as it was (docs/agents.md, "PowerShell").
+  windowsShell: "sh"
+});
+
+// src/core/hosts/list.ts
+var HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy];
+
+// src/core/hosts/index.ts
+var AGENT_IDS = HOST_LIST.map((h) => h.id);
+var HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h]));
+var DEFAULT_AGENT = "claude-code";
+function isAgentId(value) {
+  return AGENT_IDS.includes(value);
+}
+
+// src/core/agent-contracts.ts
+function agentOrDefault(agent) {
+  return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;
+}
+function argsObject(v) {
+  if (typeof v === "string") {
+    try {
+      return obj(JSON.parse(v));
+    } catch {
+      return void 0;
+    }
+  }
+  return obj(v);
+}
+var EVENT_NAMES = {
+  SessionStart: "SessionStart",
+  sessionStart: "SessionStart",
+  PostToolUse: "PostToolUse",
+  postToolUse: "PostToolUse"
+};
+function own(map, key) {
+  return map !== void 0 && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : void 0;
+}
+function toolInput(input) {
+  if (input === void 0) return void 0;
+  const out = { ...input };
+  const filePath = str2(input.file_path) ?? str2(input.absolute_path) ?? str2(input.path) ?? str2(input.filePath);
+  if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;
+  return out;
+}
+function translateHookInput(agent, raw) {
+  const r = obj(raw);
+  if (r === void 0) return {};
+  const event = str2(r.hook_event_name) ?? str2(r.hookEventName);
+  const out = {};
+  const host = HOSTS[agent];
+  if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;
+  const session = str2(r.session_id) ?? str2(r.sessionId) ?? str2(r.conversation_id);
+  if (session !== void 0) out.session_id = session;
+  const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];
+  const cwd = str2(r.cwd) ?? str2(roots[0]);
+  if (cwd !== void 0) out.cwd = cwd;
+  let source = str2(r.source) ?? str2(r.trigger);
+  if (source === "new") source = "startup";
+  if (source !== void 0) out.source = source;
+  const rawTool = str2(r.tool_name) ?? str2(r.toolName);
+  if (rawTool !== void 0) {
+    out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
+    if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
+  }
+  const translated = toolInput(obj(r.tool_input) ?? argsObject(r.toolArgs));
+  if (translated !== void 0) out.tool_input = translated;
+  host.adaptInput?.(r, out);
+  return out;
+}
+function hookEnvelope(agent, event, text, note) {
+  return HOSTS[agent].envelope(event, text, note);
+}
+function sessionStartOutput(agent, text, lang) {
+  const id = agentOrDefault(agent);
+  const capped2 = capText(safeLines(text), HOSTS[id].limit, lang);
+  return `${asciiJson(hookEnvelope(id, "SessionStart", capped2))}
+`;
 }
 
 // bridge/commands/post-tool-use.ts

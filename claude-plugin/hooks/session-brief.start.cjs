@@ -28,6 +28,114 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
+// bridge/args.ts
+var UsageError = class extends Error {
+};
+var COMMON = ["vault", "config-dir", "lang"];
+var TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);
+var COMMAND_OPTIONS = {
+  "session-start": [...COMMON, "agent"],
+  "post-tool-use": [...COMMON, "agent"],
+  "pre-tool-use": [...COMMON, "agent"],
+  "turn-end": [...COMMON, "agent"],
+  baseline: COMMON,
+  report: [...COMMON, "source", "json", "review"],
+  changes: [...COMMON, "json"],
+  check: [...COMMON, "json"],
+  serve: COMMON,
+  mcp: COMMON,
+  install: [...COMMON, "scope", "agent"],
+  uninstall: [...COMMON, "scope", "agent"],
+  doctor: [...COMMON, "agent", "json"],
+  launcher: ["vault", "agent", "shell", "name"],
+  help: [],
+  version: []
+};
+var COMMANDS = Object.keys(COMMAND_OPTIONS);
+var TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);
+function distance(a, b) {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const row2 = d[i];
+      const up = d[i - 1];
+      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+function closest(word, known) {
+  let best;
+  let bestDistance = Infinity;
+  for (const k of known) {
+    const d = distance(word, k);
+    if (d < bestDistance) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;
+}
+var HINT = "run 'session-brief --help' for usage";
+function shownArg(a) {
+  return /^[\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);
+}
+function unknownOption(command, name, allowed) {
+  const guess = closest(name, allowed);
+  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);
+}
+function commandName(word) {
+  if (word === "-h" || word === "--help") return "help";
+  if (word === "-v" || word === "--version") return "version";
+  return word;
+}
+function parseArgs(argv) {
+  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };
+  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {
+    const shown = shownArg(args.command);
+    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);
+    const guess = closest(args.command, COMMANDS);
+    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+  }
+  const allowed = COMMAND_OPTIONS[args.command] ?? [];
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i] ?? "";
+    if (a === "-h" || a === "--help") {
+      if (args.command !== "help") args.positional = [args.command];
+      args.command = "help";
+      return args;
+    }
+    if (a.startsWith("--")) {
+      const eq = a.indexOf("=");
+      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);
+      if (eq > 0) args.flags.set(name, a.slice(eq + 1));
+      else if (TAKES_VALUE.has(name)) {
+        const value = argv[i + 1];
+        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);
+        args.flags.set(name, value);
+        i++;
+      } else args.flags.set(name, true);
+    } else if (a.startsWith("-") && a.length > 1) {
+      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);
+    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);
+    else if (args.command === "help" && args.positional.length === 0) {
+      if (COMMAND_OPTIONS[a] === void 0) {
+        const guess = closest(a, COMMANDS);
+        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
+      }
+      args.positional.push(a);
+    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);
+  }
+  return args;
+}
+function stringFlag(args, name) {
+  const v = args.flags.get(name);
+  return typeof v === "string" ? v : void 0;
+}
+
 // src/core/paths.ts
 function isHiddenName(name) {
   return name.startsWith(".");
@@ -748,290 +856,6 @@ function sessionStartOutput(agent, text2, lang) {
   const capped = capText(safeLines(text2), HOSTS[id].limit, lang);
   return `${asciiJson(hookEnvelope(id, "SessionStart", capped))}
 `;
-}
-
-// src/node/mcp/contract.ts
-var TOOL_NAMES = ["brief", "review_queue", "agent_changes", "rule_check", "mark_reviewed"];
-var AGENT_CHANGES_PAGE_BYTES = 32 * 1024;
-
-// bridge/help.ts
-function hostsWith(event) {
-  return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== void 0).map((id) => HOSTS[id].name).join(", ");
-}
-function agentAliases() {
-  return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(", ");
-}
-function agentList() {
-  return AGENT_IDS.map((id) => id === DEFAULT_AGENT ? `${id} (default)` : id).join(", ");
-}
-var VAULT = "  --vault DIR              The vault; default: the vault around the current folder";
-var VAULT_HOOK = "  --vault DIR              The vault; default: the vault whose hook folder holds this file";
-var CONFIG = "  --config-dir NAME        The vault's config folder (default: found automatically)";
-var LANG = `  --lang en|de             Language of the text (default: the plugin's "language" setting)`;
-var AGENT = '  --agent ID               The agent (default: claude-code); "help" lists them';
-var JSON_FLAG = "  --json                   Machine-readable output";
-function pages() {
-  return {
-    install: {
-      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
-      summary: "Copy the hooks into the vault and register them with the agent",
-      about: `Copies the hook files to <vault>/.claude/hooks/ and registers the hooks (and the MCP server)
-in the agent's settings, keeping every entry, comment and the formatting of yours.
---scope project (default): the vault's own settings file; local: the vault's file kept out
-of git; user: your user settings, so sessions started in any folder get this vault's brief.`,
-      options: [AGENT, "  --scope project|local|user", VAULT, CONFIG],
-      example: "install --agent claude-code --scope project"
-    },
-    uninstall: {
-      synopsis: "[--agent ID] [--scope project|local|user] [--vault DIR]",
-      summary: "Remove the hooks and what install wrote; names what stays",
-      about: `Removes only our entries from the agent's settings (a settings file install created
-goes; one it changed gets its bytes back when nothing else changed), then the hook files and
-install's record. It names the files that stay and why. Without --agent/--scope: every install.`,
-      options: [AGENT, "  --scope project|local|user", VAULT],
-      example: "uninstall"
-    },
-    doctor: {
-      synopsis: "[--agent ID] [--json] [--vault DIR]",
-      summary: "Check that the brief arrives; prints the command for each fix",
-      about: `Checks the hook files, every settings file the agent reads, the interpreter, runs the
-hook once as the agent would, and explains the start-folder trap. Each fix that is a command
-is printed so that it runs as shown. Exit 1 when something is wrong.`,
-      options: [AGENT, JSON_FLAG, VAULT],
-      example: "doctor"
-    },
-    check: {
-      synopsis: "[--json] [--vault DIR] [paths\u2026]",
-      summary: "Run the rule check (exit 1 when it finds something)",
-      about: `The rule check from a terminal, CI or a pre-commit hook. Paths (files or folders in the
-vault, relative to the vault or absolute) replace the rule scope. Exit 1 when it finds something.`,
-      options: [JSON_FLAG, VAULT, CONFIG, LANG],
-      example: "check CLAUDE.md"
-    },
-    report: {
-      synopsis: "[--json] [--review] [--source auto|cache|scan|live] [--vault DIR]",
-      summary: "The brief, for a human (text) or a program (--json)",
-      about: `The brief for a human (text) or a program (--json); --review adds per-note detail
-(modified time, where each flag sits). Exit 1 when --source cache finds no current cache or
---source live gets no answer.`,
-      options: [JSON_FLAG, "  --review                 Per-note detail", "  --source auto|cache|scan|live", VAULT, CONFIG, LANG],
-      example: "report --review"
-    },
-    changes: {
-      synopsis: "[--json] [--vault DIR]",
-      summary: "The agent changes not yet reviewed, with their diffs",
-      about: `The agent changes not yet reviewed, each with its diff against the note as it was before
-the agent's first change in its session (unified format; colours on a terminal).`,
-      options: [JSON_FLAG, VAULT, CONFIG, LANG],
-      example: "changes"
-    },
-    launcher: {
-      synopsis: "[--shell bash|zsh|fish|powershell] [--agent ID] [--name NAME] [--vault DIR]",
-      summary: "Print a shell function that starts the agent in the vault",
-      about: `Prints a shell function that starts the agent in the vault, so its project hooks load
-(for your shell's profile).`,
-      options: ["  --shell bash|zsh|fish|powershell", AGENT, "  --name NAME              The function's name", VAULT],
-      example: "launcher --shell zsh >> ~/.zshrc"
-    },
-    serve: {
-      synopsis: "[--vault DIR]",
-      summary: "Answer hooks from this process, for a vault used without Obsidian open",
-      about: `Answers hooks over the live channel from this process's own scan, for a vault used
-without Obsidian open. Stop it with Ctrl+C.`,
-      options: [VAULT, CONFIG, LANG],
-      example: "serve"
-    },
-    version: { synopsis: "", summary: "The bridge's version (also --version, -v)", about: "Prints the bridge's version.", options: [], example: "version" },
-    help: {
-      synopsis: "[COMMAND]",
-      summary: 'This overview; "help COMMAND" or "COMMAND --help" for one command',
-      about: "The overview of the commands, or the help of one command.",
-      options: [],
-      example: "help install"
-    },
-    "session-start": {
-      synopsis: "[--agent ID]",
-      summary: "SessionStart hook (every agent): prints one JSON object, exits 0",
-      about: "The SessionStart hook: reads the hook input on stdin, prints the brief as one JSON object in\nthe agent's format and exits 0, whatever happens.",
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "session-start < input.json",
-      agentRuns: true
-    },
-    "post-tool-use": {
-      synopsis: "[--agent ID]",
-      summary: `PostToolUse hook (${hostsWith("PostToolUse")}): the rule check after an edit`,
-      about: "Runs the rule check after an edit to a rule file; prints one JSON object only when it finds\nsomething; exits 0.",
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "post-tool-use < input.json",
-      agentRuns: true
-    },
-    "pre-tool-use": {
-      synopsis: "[--agent ID]",
-      summary: `PreToolUse hook (${hostsWith("PreToolUse")}): keeps the agent out of our files`,
-      about: `Refuses the agent's edits and shell commands that reach Session Brief's own files, and
-(opt-in Write guard) a Write over an existing file in the sessions folder; keeps the notes a
-call it allows may change as they are (for changes). Exits 0.`,
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "pre-tool-use < input.json",
-      agentRuns: true
-    },
-    "turn-end": {
-      synopsis: "[--agent ID]",
-      summary: "Stop / SessionEnd hook: records the notes changed no edit hook saw",
-      about: "Records the notes the session changed that no edit hook saw (shell commands, renames,\ndeletions); prints {}; exits 0.",
-      options: [AGENT, VAULT_HOOK, CONFIG, LANG],
-      example: "turn-end < input.json",
-      agentRuns: true
-    },
-    baseline: {
-      synopsis: "",
-      summary: "Run by session-start in the background: the list of notes turn-end compares with",
-      about: "Run by session-start in the background: takes the list of notes turn-end compares with.",
-      options: [VAULT_HOOK, CONFIG],
-      example: "baseline",
-      agentRuns: true
-    },
-    mcp: {
-      synopsis: "",
-      summary: "MCP server over stdio for the agent's questions mid-session",
-      about: `The MCP server over stdio for the agent's questions mid-session, with the tools
-${TOOL_NAMES.join(", ")} (docs/agents.md). Exits when stdin closes.`,
-      options: [VAULT_HOOK, CONFIG, LANG],
-      example: "mcp",
-      agentRuns: true
-    }
-  };
-}
-function overview(program) {
-  const all = Object.entries(pages());
-  const list = (agentRuns) => all.filter(([, p]) => p.agentRuns === true === agentRuns).map(([name, p]) => `  ${name.padEnd(15)}${p.summary}`).join("\n");
-  return `Session Brief: the vault's state for AI coding agents.
-
-Usage: ${program} <command> [options]
-
-Commands:
-${list(false)}
-
-Run by the agent (registered by install):
-${list(true)}
-
-Agents (--agent): ${agentList()}
-                   also ${agentAliases()}
-
-Without --vault, install, doctor, uninstall, check, report, changes, launcher and serve use the
-vault around the current folder. "${program} help <command>" shows a command's options.
-Exit codes: 0 done; 1 found something; 2 usage or vault error; 3 the agent has no hook to
-register; 4 a settings file is not valid JSON; 5 a file is read-only; 6 a path would break the
-quoted hook command (each left unchanged). Hooks always exit 0.`;
-}
-var USAGE = overview("session-brief");
-
-// bridge/args.ts
-var UsageError = class extends Error {
-};
-var COMMON = ["vault", "config-dir", "lang"];
-var TAKES_VALUE = /* @__PURE__ */ new Set(["vault", "config-dir", "source", "lang", "scope", "agent", "shell", "name"]);
-var COMMAND_OPTIONS = {
-  "session-start": [...COMMON, "agent"],
-  "post-tool-use": [...COMMON, "agent"],
-  "pre-tool-use": [...COMMON, "agent"],
-  "turn-end": [...COMMON, "agent"],
-  baseline: COMMON,
-  report: [...COMMON, "source", "json", "review"],
-  changes: [...COMMON, "json"],
-  check: [...COMMON, "json"],
-  serve: COMMON,
-  mcp: COMMON,
-  install: [...COMMON, "scope", "agent"],
-  uninstall: [...COMMON, "scope", "agent"],
-  doctor: [...COMMON, "agent", "json"],
-  launcher: ["vault", "agent", "shell", "name"],
-  help: [],
-  version: []
-};
-var COMMANDS = Object.keys(COMMAND_OPTIONS);
-var TAKES_PATHS = /* @__PURE__ */ new Set(["check"]);
-function distance(a, b) {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_2, j) => i === 0 ? j : j === 0 ? i : 0));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const row2 = d[i];
-      const up = d[i - 1];
-      row2[j] = Math.min(up[j] + 1, row2[j - 1] + 1, up[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row2[j] = Math.min(row2[j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-function closest(word, known) {
-  let best;
-  let bestDistance = Infinity;
-  for (const k of known) {
-    const d = distance(word, k);
-    if (d < bestDistance) {
-      best = k;
-      bestDistance = d;
-    }
-  }
-  return best !== void 0 && bestDistance <= Math.max(1, Math.floor(best.length / 3)) ? best : void 0;
-}
-var HINT = "run 'session-brief --help' for usage";
-function shownArg(a) {
-  return /^[\w.,:@/+=-]*$/.test(a) ? a : JSON.stringify(a);
-}
-function unknownOption(command, name, allowed) {
-  const guess = closest(name, allowed);
-  return new UsageError(`unknown option ${shownArg(`--${name}`)} for ${command}${guess !== void 0 ? ` (did you mean --${guess}?)` : ""}; ${HINT}`);
-}
-function commandName(word) {
-  if (word === "-h" || word === "--help") return "help";
-  if (word === "-v" || word === "--version") return "version";
-  return word;
-}
-function parseArgs(argv) {
-  const args = { command: commandName(argv[0] ?? ""), flags: /* @__PURE__ */ new Map(), positional: [] };
-  if (args.command !== "" && COMMAND_OPTIONS[args.command] === void 0) {
-    const shown = shownArg(args.command);
-    if (args.command.startsWith("-")) throw new UsageError(`unknown option ${shown}; options come after a command; ${HINT}`);
-    const guess = closest(args.command, COMMANDS);
-    throw new UsageError(`unknown command ${shown}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
-  }
-  const allowed = COMMAND_OPTIONS[args.command] ?? [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i] ?? "";
-    if (a === "-h" || a === "--help") {
-      if (args.command !== "help") args.positional = [args.command];
-      args.command = "help";
-      return args;
-    }
-    if (a.startsWith("--")) {
-      const eq = a.indexOf("=");
-      const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-      if (!allowed.includes(name)) throw unknownOption(args.command, name, allowed);
-      if (eq > 0) args.flags.set(name, a.slice(eq + 1));
-      else if (TAKES_VALUE.has(name)) {
-        const value = argv[i + 1];
-        if (value === void 0) throw new UsageError(`--${name} needs a value; ${HINT}`);
-        args.flags.set(name, value);
-        i++;
-      } else args.flags.set(name, true);
-    } else if (a.startsWith("-") && a.length > 1) {
-      throw new UsageError(`unknown option ${shownArg(a)} for ${args.command}; ${HINT}`);
-    } else if (TAKES_PATHS.has(args.command)) args.positional.push(a);
-    else if (args.command === "help" && args.positional.length === 0) {
-      if (COMMAND_OPTIONS[a] === void 0) {
-        const guess = closest(a, COMMANDS);
-        throw new UsageError(`unknown command ${shownArg(a)}${guess !== void 0 ? ` (did you mean ${guess}?)` : ""}; ${HINT}`);
-      }
-      args.positional.push(a);
-    } else throw new UsageError(`${args.command} takes no argument ${shownArg(a)}; ${HINT}`);
-  }
-  return args;
-}
-function stringFlag(args, name) {
-  const v = args.flags.get(name);
-  return typeof v === "string" ? v : void 0;
 }
 
 // src/core/session-notes.ts

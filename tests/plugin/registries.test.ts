@@ -132,7 +132,7 @@ describe('a brief item added to the item table alone', () => {
 
 describe('an agent host added to the host registries alone', () => {
 	it('is in the help, with its alias and its hooks, and --agent takes it', async () => {
-		const { USAGE } = await import('../../bridge/args');
+		const { USAGE } = await import('../../bridge/help');
 		expect(USAGE).toMatch(/Agents \(--agent\):.*, fake-host\n.*also .*fakey \(fake-host\)/);
 		expect(USAGE).toMatch(/PostToolUse hook \([^)]*Fake Agent CLI[^)]*\)/);
 		const { chooseAgent } = await import('../../src/node/hosts/options');
