@@ -40,7 +40,7 @@ export default tseslint.config(
 	{
 		// Desktop-only plugin files: loaded only through the guarded import in
 		// src/plugin/desktop-loader.ts, which tests/plugin/mobile-load.test.ts proves on the built main.js.
-		files: ['src/plugin/hosts/agent-hooks.ts', 'src/plugin/index/atomic-write.ts', 'src/plugin/hosts/bridge-library.ts', 'src/plugin/hosts/bridge-source.ts'],
+		files: ['src/plugin/hosts/agent-hooks.ts', 'src/plugin/index/atomic-write.ts'],
 		languageOptions: { globals: { NodeJS: 'readonly' } },
 		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
 	},
