@@ -44,6 +44,15 @@ export default tseslint.config(
 		languageOptions: { globals: { NodeJS: 'readonly' } },
 		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
 	},
+	{
+		// The manifest as the community directory's review reads it: required keys and their types,
+		// no unknown key, no "Obsidian" or "plugin" in the id or name. typescript-eslint parses a
+		// `.json` file as one object expression, which is what the rule walks.
+		files: ['manifest.json'],
+		languageOptions: { parser: tseslint.parser, parserOptions: { projectService: false } },
+		plugins: { obsidianmd },
+		rules: { 'obsidianmd/validate-manifest': 'error' },
+	},
 	// Which layer may import which (docs/design.md, "Layers"); after the recommended config, which
 	// turns no-restricted-imports off for TypeScript.
 	...layerBoundaries,
