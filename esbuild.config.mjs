@@ -60,7 +60,6 @@ const plugin = {
 	bundle: true,
 	external: [
 		'obsidian',
-		'electron',
 		'@codemirror/autocomplete',
 		'@codemirror/collab',
 		'@codemirror/commands',

@@ -418,12 +418,12 @@ export interface HooksRemovedStrings {
 
 const hooksRemovedEn: HooksRemovedStrings = {
 	removed: (host, file, events, count) =>
-		`Agent ${count === 1 ? 'hook' : 'hooks'} removed: ${file} no longer holds the ${events} ${count === 1 ? 'hook' : 'hooks'} that Install agent hooks registered for ${host}, and Remove agent hooks did not take ${count === 1 ? 'it' : 'them'} out. Sessions since ran without the brief or the review trail. Check what changed the file, then install the agent hooks again.`,
+		`Agent ${count === 1 ? 'hook' : 'hooks'} removed: ${file} no longer holds the ${events} ${count === 1 ? 'hook' : 'hooks'} that "session-brief install" registered for ${host}, and "session-brief uninstall" did not take ${count === 1 ? 'it' : 'them'} out. Sessions since ran without the brief or the review trail. Check what changed the file, then install the agent hooks again.`,
 };
 
 const hooksRemovedDe: HooksRemovedStrings = {
 	removed: (host, file, events, count) =>
-		`${count === 1 ? 'Agent-Hook' : 'Agent-Hooks'} entfernt: ${file} enthält ${count === 1 ? 'den Hook' : 'die Hooks'} ${events} nicht mehr, ${count === 1 ? 'den' : 'die'} „Agent-Hooks installieren“ für ${host} eingetragen hat, und „Agent-Hooks entfernen“ hat ${count === 1 ? 'ihn' : 'sie'} nicht entfernt. Sitzungen liefen seither ohne Überblick und ohne Prüfspur. Prüfe, was die Datei geändert hat, und installiere die Agent-Hooks dann erneut.`,
+		`${count === 1 ? 'Agent-Hook' : 'Agent-Hooks'} entfernt: ${file} enthält ${count === 1 ? 'den Hook' : 'die Hooks'} ${events} nicht mehr, ${count === 1 ? 'den' : 'die'} „session-brief install“ für ${host} eingetragen hat, und „session-brief uninstall“ hat ${count === 1 ? 'ihn' : 'sie'} nicht entfernt. Sitzungen liefen seither ohne Überblick und ohne Prüfspur. Prüfe, was die Datei geändert hat, und installiere die Agent-Hooks dann erneut.`,
 };
 
 export const HOOKS_REMOVED_TEXT = translations<HooksRemovedStrings>({ en: hooksRemovedEn, de: hooksRemovedDe });
