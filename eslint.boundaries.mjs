@@ -3,9 +3,9 @@
 //   src/node   Node-only code both front ends share: no `obsidian`, no src/plugin, no bridge,
 //              except built bridge files as text (install writes the hook entry from its text)
 //   bridge     command line and hook entry points: no `obsidian`, no src/plugin
-//   src/plugin (and main.ts) Obsidian adapters: no bridge, except the built bridge file as text;
-//              no src/node/hosts (install, uninstall, doctor): the plugin loads those from that
-//              text (src/plugin/hosts/bridge-library.ts), so main.js holds them once
+//   src/plugin (and main.ts) Obsidian adapters: no bridge; of src/node/hosts not install,
+//              uninstall or the hook files' texts: the plugin installs nothing (the bridge's CLI
+//              does) and checks the installed files by their hashes (hook-file-hashes.ts)
 //   bench      the speed measurements: nothing from tests/ but the stand-in it shares
 // One regular expression per forbidden target, matched against the import's source text, checks
 // static imports and exports (no-restricted-imports) and literal `import()` calls
@@ -26,10 +26,10 @@ const FORBIDDEN = {
 	node: { regex: layer('node'), message: 'may not import src/node (Node-only code); src/node depends on the core, not the other way round.' },
 	plugin: { regex: layer('plugin'), message: 'may not import src/plugin (the Obsidian adapters); move shared code to src/core or src/node.' },
 	bridge: { regex: layer('bridge'), message: 'may not import bridge/ (the command line); move shared code to src/core or src/node.' },
-	// Built bridge files embedded as text or compressed (the plugin's src/plugin/hosts/bridge-source.ts, install's hook entry) stay legal.
+	// Built bridge files embedded as text (install writes them, src/node/hosts/hook-file-texts.ts) stay legal.
 	bridgeSource: {
-		regex: layer('bridge', '(?!dist/[^/]+\\.cjs(\\?gzip)?$)'),
-		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge files (bridge/dist/*.cjs) may be embedded (as text, or compressed with `?gzip`).',
+		regex: layer('bridge', '(?!dist/[^/]+\\.cjs$)'),
+		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge files (bridge/dist/*.cjs) may be embedded as text.',
 	},
 	// The Obsidian stand-in and the sidebar's browser page are shared with the bench until they move
 	// out of tests/ (docs/contributing.md, "Import rules"); nothing else there is the bench's.
@@ -38,8 +38,8 @@ const FORBIDDEN = {
 		message: 'may not import tests/: code both use belongs in bench/lib/ (the tests may import it from there).',
 	},
 	nodeAgents: {
-		regex: '^(.*/)?node/hosts(/|$)',
-		message: 'may not import src/node/hosts: install, uninstall and doctor reach the plugin through the embedded bridge (src/plugin/hosts/bridge-library.ts, types from src/node/agent-library.ts), so main.js holds them once.',
+		regex: '^(.*/)?node/hosts/(install|install-plan|uninstall|hook-file-texts)$',
+		message: 'may not install or remove hooks or carry the hook files: the bridge\'s CLI installs them (`npx session-brief install`); the plugin shows that command and checks the result by the files\' hashes (src/node/hosts/hook-file-hashes.ts).',
 	},
 };
 
@@ -62,7 +62,7 @@ export const LAYERS = [
 	{ name: 'src/core', files: ['src/core/**/*.ts'], forbidden: ['obsidian', 'nodeBuiltins', 'node', 'plugin', 'bridge'] },
 	{ name: 'src/node', files: ['src/node/**/*.ts'], forbidden: ['obsidian', 'plugin', 'bridgeSource'] },
 	{ name: 'bridge', files: ['bridge/**/*.ts'], forbidden: ['obsidian', 'plugin'] },
-	{ name: 'The plugin', files: ['src/plugin/**/*.ts', 'main.ts'], forbidden: ['bridgeSource', 'nodeAgents'] },
+	{ name: 'The plugin', files: ['src/plugin/**/*.ts', 'main.ts'], forbidden: ['bridge', 'nodeAgents'] },
 	{ name: 'The bench', files: ['bench/**/*.ts'], forbidden: ['tests'] },
 ];
 

@@ -40,9 +40,18 @@ export default tseslint.config(
 	{
 		// Desktop-only plugin files: loaded only through the guarded import in
 		// src/plugin/desktop-loader.ts, which tests/plugin/mobile-load.test.ts proves on the built main.js.
-		files: ['src/plugin/hosts/agent-hooks.ts', 'src/plugin/index/atomic-write.ts', 'src/plugin/hosts/bridge-library.ts', 'src/plugin/hosts/bridge-source.ts'],
+		files: ['src/plugin/hosts/agent-hooks.ts', 'src/plugin/index/atomic-write.ts'],
 		languageOptions: { globals: { NodeJS: 'readonly' } },
 		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
+	},
+	{
+		// The manifest as the community directory's review reads it: required keys and their types,
+		// no unknown key, no "Obsidian" or "plugin" in the id or name. typescript-eslint parses a
+		// `.json` file as one object expression, which is what the rule walks.
+		files: ['manifest.json'],
+		languageOptions: { parser: tseslint.parser, parserOptions: { projectService: false } },
+		plugins: { obsidianmd },
+		rules: { 'obsidianmd/validate-manifest': 'error' },
 	},
 	// Which layer may import which (docs/design.md, "Layers"); after the recommended config, which
 	// turns no-restricted-imports off for TypeScript.

@@ -9,7 +9,7 @@ import { programName } from './program-name';
 import { hookCrashOutput } from './hook-output';
 import { writeOut } from './io';
 import { WORKER_FLAG } from '../src/node/scan/worker-flag';
-import { LIBRARY_MARK, type AgentLibrary } from '../src/node/agent-library';
+import { LIBRARY_MARK } from '../src/node/agent-library';
 
 declare const BRIDGE_VERSION: string;
 
@@ -87,11 +87,6 @@ async function main(): Promise<void> {
 		process.stderr.write(`session-brief: ${safeLines((error as Error).message)}\n`);
 		process.exitCode = 2;
 	}
-}
-
-/** For a loader that marks its module (src/node/agent-library.ts): the Obsidian plugin. */
-export function agentLibrary(): Promise<AgentLibrary> {
-	return import('../src/node/hosts/library').then((m) => m.AGENT_LIBRARY);
 }
 
 /** For session-brief.start.cjs (bridge/start-file.ts), when tier 1 cannot serve the brief. */

@@ -192,16 +192,14 @@ window.sessionBriefRecording = (async (app, options) => {
 			return { installed: true, dir: manifest.dir || null, default: `${app.vault.configDir}/plugins/session-brief`, enabled: Boolean(plugins.plugins && plugins.plugins['session-brief']) };
 		});
 
-		// 9. The plugin compiles the bridge it embeds with Node's vm to run install, uninstall and
-		// doctor (docs/design.md, "Layers"): does vm compile here, and does the plugin's own load work?
-		answers.bridgeLibrary = await probe(async () => {
-			const compiled = require('node:vm').compileFunction('return a + 1', ['a']);
-			const vmCompiles = compiled(41) === 42;
+		// 9. The agent-hook commands' desktop part (src/plugin/hosts/agent-hooks.ts): loaded, and
+		// the clipboard its dialogs copy the bridge command to.
+		answers.agentHooks = await probe(async () => {
+			const clipboard = typeof navigator.clipboard?.writeText === 'function';
 			const plugin = app.plugins && app.plugins.plugins && app.plugins.plugins['session-brief'];
 			const hooks = plugin && plugin.desktop && plugin.desktop.hooks;
-			if (!hooks || typeof app.vault.adapter.getBasePath !== 'function') return { vmCompiles, pluginLoaded: false };
-			const lib = await hooks.library(app.vault.adapter.getBasePath());
-			return { vmCompiles, pluginLoaded: true, scopes: lib.scopesOf('claude-code') };
+			if (!hooks) return { clipboard, pluginLoaded: false };
+			return { clipboard, pluginLoaded: true, scopes: hooks.scopesOf('claude-code') };
 		});
 	} finally {
 		for (const f of Object.values(files)) await probe(() => app.vault.delete(f));

@@ -1,8 +1,8 @@
 /**
  * What only the desktop app runs: the cached brief and the live channel the hook bridge reads, and
- * the commands that rewrite the cache and install, check and remove agent hooks. This module and
- * everything it imports (Node's modules, ws, the bridge's install and doctor, the embedded bridge)
- * are loaded only by `loadDesktopParts` behind `Platform.isDesktopApp`, so none of it is loaded on
+ * the commands that rewrite the cache and show, check and remove agent hooks. This module and
+ * everything it imports (Node's modules, ws, the bridge's doctor) are loaded only by
+ * `loadDesktopParts` behind `Platform.isDesktopApp`, so none of it is loaded on
  * mobile, and a phone never writes the files the hook reads (docs/design.md, "Mobile and synced vaults").
  */
 import { FileSystemAdapter, Notice, type App, type Plugin, type PluginManifest } from 'obsidian';
@@ -10,11 +10,10 @@ import { vaultLinks } from '../node/scan/linked-notes';
 import type { Settings } from '../core/settings';
 import type { AgentChanges } from './review/agent-changes';
 import { DesktopAgentChangesIo } from './review/agent-changes-io';
-import { AgentHooks } from './hosts/agent-hooks';
+import { AgentHooks, bridgeVersion } from './hosts/agent-hooks';
 import type { HooksRemoved } from './hosts/hooks-removed';
 import { AgentReview } from './review/agent-review';
 import { beforeVersionsIo } from './review/before-versions-io';
-import { EMBEDDED_FILES, embeddedBridgeVersion } from './hosts/bridge-source';
 import type { BriefService } from './index/brief-service';
 import { CacheWriter } from './index/cache-writer';
 import { EditorWrites } from './review/editor-writes';
@@ -58,7 +57,7 @@ export class DesktopParts {
 		const folder = pluginFolder(app, manifest);
 		this.writer = new CacheWriter(app, folder, service, sync);
 		this.live = new LiveChannel(discoveryFile(app, folder), liveHandlers(service, sync, rules));
-		this.hooks = new AgentHooks(app, embeddedBridgeVersion(manifest.version), EMBEDDED_FILES, folder);
+		this.hooks = new AgentHooks(app, bridgeVersion(manifest.version));
 		host.plugin.registerInterval(window.setInterval(() => this.writer.checkDate(), DATE_CHECK_MS));
 		this.folder = folder;
 		this.editorWrites = new EditorWrites(app, folder);

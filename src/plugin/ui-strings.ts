@@ -77,15 +77,18 @@ export interface UiStrings {
 		scopes: Record<'project' | 'local' | 'user', string>;
 		/** Removal: every recorded installation, whatever its agent or scope. */
 		all: string;
-		install: string;
 		check: string;
-		remove: string;
 		installTitle: string;
 		checkTitle: string;
 		removeTitle: string;
 		checking: string;
-		installed: (agent: string) => string;
-		removed: string;
+		/** Install and removal: the button that checks the result once the command ran. */
+		checkAfter: string;
+		runInTerminal: string;
+		copy: string;
+		copied: string;
+		/** The agent plugins that install the hooks their own way. */
+		agentPlugins: string;
 		failed: (message: string) => string;
 	};
 	liveFailed: (reason: string) => string;
@@ -157,15 +160,16 @@ const en: UiStrings = {
 		scope: 'Scope',
 		scopes: { project: 'This vault (project)', local: 'This vault, not shared (local)', user: 'Every session of this user (user)' },
 		all: 'All',
-		install: 'Install',
 		check: 'Check',
-		remove: 'Remove',
 		installTitle: 'Install agent hooks',
 		checkTitle: 'Check agent hooks',
 		removeTitle: 'Remove agent hooks',
 		checking: 'Checking the agent hooks…',
-		installed: (agent) => `Agent hooks installed for ${agent}.`,
-		removed: 'Agent hooks removed.',
+		checkAfter: 'Check',
+		runInTerminal: 'Run this command in a terminal (Node.js 18 or later), then check the result:',
+		copy: 'Copy command',
+		copied: 'Command copied to the clipboard.',
+		agentPlugins: 'Claude Code and Codex can instead get the hooks from the Session Brief plugin for the agent (docs/agents.md).',
 		failed: (message) => `Agent hooks: ${message}`,
 	},
 	liveFailed: (reason) => `The live channel could not start: ${reason}`,
@@ -236,15 +240,16 @@ const de: UiStrings = {
 		scope: 'Geltungsbereich',
 		scopes: { project: 'Dieser Vault (project)', local: 'Dieser Vault, nicht geteilt (local)', user: 'Jede Sitzung dieses Benutzers (user)' },
 		all: 'Alle',
-		install: 'Installieren',
 		check: 'Prüfen',
-		remove: 'Entfernen',
 		installTitle: 'Agent-Hooks installieren',
 		checkTitle: 'Agent-Hooks prüfen',
 		removeTitle: 'Agent-Hooks entfernen',
 		checking: 'Agent-Hooks werden geprüft…',
-		installed: (agent) => `Agent-Hooks für ${agent} installiert.`,
-		removed: 'Agent-Hooks entfernt.',
+		checkAfter: 'Prüfen',
+		runInTerminal: 'Diesen Befehl in einem Terminal ausführen (Node.js 18 oder neuer), dann das Ergebnis prüfen:',
+		copy: 'Befehl kopieren',
+		copied: 'Befehl in die Zwischenablage kopiert.',
+		agentPlugins: 'Claude Code und Codex können die Hooks stattdessen vom Session-Brief-Plugin für den Agenten bekommen (docs/agents.md).',
 		failed: (message) => `Agent-Hooks: ${message}`,
 	},
 	liveFailed: (reason) => `Der Live-Kanal ließ sich nicht starten: ${reason}`,
@@ -413,12 +418,12 @@ export interface HooksRemovedStrings {
 
 const hooksRemovedEn: HooksRemovedStrings = {
 	removed: (host, file, events, count) =>
-		`Agent ${count === 1 ? 'hook' : 'hooks'} removed: ${file} no longer holds the ${events} ${count === 1 ? 'hook' : 'hooks'} that Install agent hooks registered for ${host}, and Remove agent hooks did not take ${count === 1 ? 'it' : 'them'} out. Sessions since ran without the brief or the review trail. Check what changed the file, then install the agent hooks again.`,
+		`Agent ${count === 1 ? 'hook' : 'hooks'} removed: ${file} no longer holds the ${events} ${count === 1 ? 'hook' : 'hooks'} that "session-brief install" registered for ${host}, and "session-brief uninstall" did not take ${count === 1 ? 'it' : 'them'} out. Sessions since ran without the brief or the review trail. Check what changed the file, then install the agent hooks again.`,
 };
 
 const hooksRemovedDe: HooksRemovedStrings = {
 	removed: (host, file, events, count) =>
-		`${count === 1 ? 'Agent-Hook' : 'Agent-Hooks'} entfernt: ${file} enthält ${count === 1 ? 'den Hook' : 'die Hooks'} ${events} nicht mehr, ${count === 1 ? 'den' : 'die'} „Agent-Hooks installieren“ für ${host} eingetragen hat, und „Agent-Hooks entfernen“ hat ${count === 1 ? 'ihn' : 'sie'} nicht entfernt. Sitzungen liefen seither ohne Überblick und ohne Prüfspur. Prüfe, was die Datei geändert hat, und installiere die Agent-Hooks dann erneut.`,
+		`${count === 1 ? 'Agent-Hook' : 'Agent-Hooks'} entfernt: ${file} enthält ${count === 1 ? 'den Hook' : 'die Hooks'} ${events} nicht mehr, ${count === 1 ? 'den' : 'die'} „session-brief install“ für ${host} eingetragen hat, und „session-brief uninstall“ hat ${count === 1 ? 'ihn' : 'sie'} nicht entfernt. Sitzungen liefen seither ohne Überblick und ohne Prüfspur. Prüfe, was die Datei geändert hat, und installiere die Agent-Hooks dann erneut.`,
 };
 
 export const HOOKS_REMOVED_TEXT = translations<HooksRemovedStrings>({ en: hooksRemovedEn, de: hooksRemovedDe });

@@ -98,11 +98,11 @@ describe('settings tab in German', () => {
 		expect(de).toContain('Sprache des Briefs und der Texte dieses Plugins; „Automatisch“ folgt Obsidian.');
 	});
 
-	it('names the install command in German where it tells the user to run it', async () => {
+	it('says in German where the hook bridge looks for the cached brief', async () => {
 		started = await startPlugin(tempVault(FIXTURE), { dir: '.obsidian/plugins/session-brief-dev', data: { language: 'de' } });
 		const row = drawn(started).querySelector('.session-brief-plugin-folder');
 		expect(row?.textContent).toContain('Plugin-Ordner');
-		expect(row?.textContent).toContain(`„${COMMAND_TEXT.de.installHooks}“`);
+		expect(row?.textContent).toContain('die Hook-Bridge sucht aber in .obsidian/plugins/session-brief');
 	});
 
 	it('redraws itself in German when the language is switched in it', async () => {
@@ -144,12 +144,13 @@ describe('settings tab in German', () => {
 });
 
 describe('agent-hook dialogs in German', () => {
-	it('the install dialog: title, field names, scopes and button', async () => {
+	it('the install dialog: title, field names, scopes, the command\'s intro and the buttons', async () => {
 		started = await startPlugin(tempVault({ 'Note.md': '# Note\n' }), { data: { language: 'de' } });
 		const modal = await dialogOf(started, 'install-agent-hooks');
 		expect(modal.titleEl.textContent).toBe('Agent-Hooks installieren');
 		const de = texts(modal.contentEl);
-		expect(de).toEqual(expect.arrayContaining(['Agent', 'Geltungsbereich', 'Dieser Vault (project)', 'Installieren']));
+		expect(de).toEqual(expect.arrayContaining(['Agent', 'Geltungsbereich', 'Dieser Vault (project)', 'Befehl kopieren', 'Prüfen']));
+		expect(modal.contentEl.textContent).toContain('Diesen Befehl in einem Terminal ausführen');
 	});
 
 	it('the removal dialog says "Alle" for every recorded installation, and no text stays English', async () => {

@@ -4,7 +4,6 @@
  * own DOM classes, deferred leaves, a plugin folder not named after the id, and settings rewritten
  * by a sync. Each behaviour is modelled in tests/obsidian-stub with its evidence.
  */
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,8 +22,6 @@ import { App, Menu, Notice, type FileExplorerView, type Plugin as StubPlugin, ty
 import { FIXTURE } from './fixture';
 import { internals, MANIFEST, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 import { EXAMPLE_RAW } from '../helpers/example-settings';
-
-const BRIDGE = path.resolve(__dirname, '../../bridge/dist/session-brief.cjs');
 
 let started: Started | null = null;
 afterEach(async () => {
@@ -293,7 +290,7 @@ describe('deferred views', () => {
 describe('plugin folder from manifest.dir', () => {
 	const DIR = '.obsidian/plugins/session-brief-dev';
 
-	it('writes the cache and the discovery file next to data.json, says so in the settings tab, and install tells the bridge', async () => {
+	it('writes the cache and the discovery file next to data.json, and says so in the settings tab', async () => {
 		started = await startPlugin(tempVault(FIXTURE), { dir: DIR, data: { ...EXAMPLE_RAW, inboxFolder: 'Inbox' } });
 		const { writer } = internals(started.plugin);
 		await writer.flush();
@@ -305,16 +302,6 @@ describe('plugin folder from manifest.dir', () => {
 		const tab = started.stub.settingTabs[0] as PluginSettingTab;
 		tab.display();
 		expect(tab.containerEl.querySelector('.session-brief-plugin-folder')?.textContent).toContain(DIR);
-
-		const hooks = (started.plugin as unknown as { desktop: { hooks: { home: string; install(c: { agent: 'claude-code'; scope: 'project' }, vault: string): Promise<{ ok: boolean }> } } }).desktop.hooks;
-		hooks.home = path.join(started.base, 'home');
-		expect((await hooks.install({ agent: 'claude-code', scope: 'project' }, started.base)).ok).toBe(true);
-		const record = JSON.parse(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.json'), 'utf8')) as { pluginDir?: string };
-		expect(record.pluginDir).toBe(DIR);
-		expect(loadVaultContext(started.base, { env: {} }).pluginDir).toBe(path.join(started.base, DIR));
-		const report = JSON.parse(execFileSync(process.execPath, [BRIDGE, 'report', '--json', '--source', 'cache', '--vault', started.base], { encoding: 'utf8' })) as { source: string; items: { needsReview: { paths: string[] } } };
-		expect(report.source).toBe('cache');
-		expect(report.items.needsReview.paths).toContain('Notes/Inline.md');
 	});
 
 	it('says nothing about the folder when it is the usual one', async () => {

@@ -67,7 +67,7 @@ describe('record-obsidian-runtime.js', () => {
 
 		const answers = JSON.parse(fs.readFileSync(path.join(out, 'obsidian-runtime.json'), 'utf8')) as Record<string, Record<string, unknown>>;
 		expect(answers.format).toBe('session-brief-obsidian-runtime');
-		for (const key of ['obsidian', 'mtime', 'startup', 'externalEdit', 'processUnchanged', 'locale', 'popout', 'deferredExplorer', 'pluginFolder', 'bridgeLibrary']) {
+		for (const key of ['obsidian', 'mtime', 'startup', 'externalEdit', 'processUnchanged', 'locale', 'popout', 'deferredExplorer', 'pluginFolder', 'agentHooks']) {
 			expect(answers[key], key).toBeTypeOf('object');
 			expect(answers[key]?.error, key).toBeUndefined();
 		}
@@ -78,7 +78,7 @@ describe('record-obsidian-runtime.js', () => {
 		expect(answers.popout).toMatchObject({ plainInstanceof: false, crossWindowInstanceOf: true, targetNodeWorks: true });
 		expect(answers.deferredExplorer).toMatchObject({ present: true, isDeferred: true, canReveal: false, afterLoad: { isDeferred: false, canReveal: true } });
 		expect(answers.locale?.moment).toBe('en');
-		expect(answers.bridgeLibrary?.vmCompiles).toBe(true);
+		expect(answers.agentHooks).toMatchObject({ clipboard: true, pluginLoaded: true, scopes: ['project', 'local', 'user'] });
 
 		expect(app.vault.getAbstractFileByPath('session-brief-probe')).toBeNull();
 		expect(fs.existsSync(path.join(started.base, 'session-brief-probe'))).toBe(false);

@@ -10,7 +10,8 @@ import { commandLine, describeChars, shellOn, unsafeCharacters } from './command
 import { sha256, WriteError } from './files';
 import type { EventCommand, HostSpec } from './host-spec';
 import { backupPath, manifestPath, serializeManifest, type InstallRecord, type Manifest } from './manifest';
-import { bridgeTarget, EDIT_FILE, editTarget, EXIT, HOOK_ENTRY, hostPaths, mcpTarget, scriptTarget, specFor, START_FILE, startTarget, type ActionResult, type AgentOptions } from './options';
+import { bridgeTarget, editTarget, EXIT, hostPaths, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult, type AgentOptions } from './options';
+import { EDIT_FILE, HOOK_ENTRY, START_FILE } from './hook-file-texts';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { decodeStrict, parseJsonDoc, UnparseableError } from '../check/settings-json';
 import { PLUGIN_ID } from '../vault-config';

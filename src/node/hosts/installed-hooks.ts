@@ -1,7 +1,7 @@
 /**
  * Which hooks of the install record (src/node/journal/installed-hooks-record.ts) their settings
- * files no longer hold: what `doctor` and the plugin's sidebar name (through the agent library,
- * src/node/agent-library.ts) when something other than `uninstall` took them out.
+ * files no longer hold: what `doctor` and the plugin's sidebar name (src/plugin/hosts/agent-hooks.ts)
+ * when something other than `uninstall` took them out.
  */
 import * as path from 'node:path';
 import { removedHooks, type RemovedHooks } from '../../core/installed-hooks';

@@ -1,15 +1,12 @@
 /**
- * The explicit inputs of install, uninstall and doctor, so the Obsidian plugin can call them with
- * its own vault path, home folder, embedded bridge text and a `node` it found (its own
- * `process.execPath` is Electron, not node).
+ * The explicit inputs of install, uninstall and doctor: the vault path, home folder, bridge text
+ * and `node` are passed in, so doctor runs the same in the Obsidian plugin (whose own
+ * `process.execPath` is Electron, not node) as in the bridge.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../core/agent-contracts';
 import { BRIDGE_NAME, EDIT_NAME, hooksFolder, MCP_FILE_NAME, SCRIPT_NAME, START_NAME } from '../state-registry';
-import HOOK_ENTRY_SOURCE from './hook-entry.cjs';
-import START_FILE_SOURCE from '../../../bridge/dist/session-brief.start.cjs';
-import EDIT_FILE_SOURCE from '../../../bridge/dist/session-brief.edit.cjs';
 import type { HostPaths, HostSpec, Scope } from './host-spec';
 import { HOST_SPECS } from './index';
 
@@ -91,15 +88,6 @@ export function editTarget(vault: string): string {
 export function mcpTarget(vault: string): string {
 	return path.join(hooksFolder(vault), MCP_FILE_NAME);
 }
-
-/** The text install writes to `scriptTarget`. */
-export const HOOK_ENTRY: string = HOOK_ENTRY_SOURCE;
-
-/** The text install writes to `startTarget`, built with the bridge that holds it. */
-export const START_FILE: string = START_FILE_SOURCE;
-
-/** The text install writes to `editTarget`, built with the bridge that holds it. */
-export const EDIT_FILE: string = EDIT_FILE_SOURCE;
 
 /**
  * The bridge file behind a running script: the installed hook entry runs the bridge beside it;

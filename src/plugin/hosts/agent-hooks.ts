@@ -1,58 +1,43 @@
 /**
- * *Install agent hooks*, *Check agent hooks* and *Remove agent hooks*:
- * the bridge's own install, doctor and uninstall, loaded from the bridge bundle embedded in main.js
- * (bridge-library.ts) and called with Obsidian's vault folder and config folder, that bundle and
- * the MCP server file embedded beside it, and a `node` found on disk (Obsidian's own
- * `process.execPath` is Electron, which cannot run the hooks). Desktop only: the hooks are files
- * in the vault folder and in the agent's settings.
+ * What the agent-hook commands do on the plugin's side. Installing and removing hooks is the
+ * companion's job (`npx session-brief install`, the Claude Code and Codex plugins): the plugin
+ * shows the command for this vault and never writes a hook file or an agent's settings. It checks
+ * the result with the bridge's doctor, compiled into main.js from the same sources, which compares
+ * the installed files with this build's by their hashes (src/node/hosts/hook-file-hashes.ts) and
+ * runs the installed hook once. Desktop only: loaded behind `Platform.isDesktopApp`
+ * (src/plugin/desktop-loader.ts); the hooks are files in the vault folder and the agent's settings.
  */
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { FileSystemAdapter, type App } from 'obsidian';
-import type { ActionResult, AgentLibrary, DoctorReport, Scope } from '../../node/agent-library';
 import type { AgentId } from '../../core/agent-contracts';
-import { loadAgentLibrary } from './bridge-library';
 import type { RemovedHooks } from '../../core/installed-hooks';
+import { doctor, formatDoctor } from '../../node/hosts/doctor/doctor';
+import type { DoctorReport } from '../../node/hosts/doctor/doctor-report';
+import type { Scope } from '../../node/hosts/host-spec';
+import { hooksRemoved } from '../../node/hosts/installed-hooks';
+import { specFor } from '../../node/hosts/options';
 import { readInstalledHooks } from '../../node/journal/installed-hooks-record';
-import type { EmbeddedFiles } from './bridge-source';
+import { installCommand, uninstallCommand } from './hook-command-line';
 
 export type { Scope };
+
+declare const BRIDGE_VERSION: string | undefined;
+
+/** The plugin build defines the bridge's version as the bridge build does; tests fall back to the manifest's. */
+export function bridgeVersion(fallback: string): string {
+	return typeof BRIDGE_VERSION === 'string' ? BRIDGE_VERSION : fallback;
+}
 
 export interface HookChoice {
 	agent: AgentId;
 	scope: Scope;
 }
 
-/** What a command shows: the full text for the modal, and on failure the line that says why. */
-export interface HookOutcome {
+/** Doctor's outcome: its report as text (the dialog's *Details*) and its checks (the rows). */
+export interface CheckOutcome {
 	ok: boolean;
-	problem: string;
 	text: string;
-}
-
-/** Doctor's outcome: also its checks, for the dialog's rows. */
-export interface CheckOutcome extends HookOutcome {
 	report: DoctorReport;
-}
-
-/**
- * Where Node usually lives when Obsidian was started from a desktop launcher, whose PATH often
- * lacks the shell's additions (Homebrew, /usr/local). Searched after PATH.
- */
-const USUAL_NODE_DIRS: Partial<Record<NodeJS.Platform, string[]>> = {
-	darwin: ['/opt/homebrew/bin', '/usr/local/bin', '/usr/bin'],
-	linux: ['/usr/local/bin', '/usr/bin', '/snap/bin'],
-};
-
-export function findNode(lib: AgentLibrary, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
-	const extra = USUAL_NODE_DIRS[platform] ?? [];
-	const sep = platform === 'win32' ? ';' : ':';
-	const search = [env.PATH ?? env.Path ?? '', ...extra].filter((p) => p !== '').join(sep);
-	return lib.findNodeOnPath({ ...env, PATH: search, Path: search }, platform);
-}
-
-function outcomeText(r: ActionResult): string {
-	return [...r.lines, ...r.warnings.map((w) => `Warning: ${w}`)].join('\n');
 }
 
 export class AgentHooks {
@@ -64,9 +49,6 @@ export class AgentHooks {
 	constructor(
 		private readonly app: App,
 		private readonly version: string,
-		private readonly files: EmbeddedFiles,
-		/** The plugin's folder, vault-relative (`manifest.dir`): install records it for the bridge. */
-		private readonly pluginFolder?: string,
 	) {}
 
 	/** The vault folder on disk; null on an adapter without one (mobile), where nothing can be installed. */
@@ -75,62 +57,31 @@ export class AgentHooks {
 		return adapter instanceof FileSystemAdapter ? adapter.getBasePath() : null;
 	}
 
-	private loaded: Promise<AgentLibrary> | null = null;
+	/** The scopes an agent's hooks can be installed in. */
+	scopesOf(agent: AgentId): readonly Scope[] {
+		return specFor(agent).scopes;
+	}
 
-	/** The bridge's agent commands, compiled from the embedded bundle on first use. */
-	library(vault: string): Promise<AgentLibrary> {
-		if (this.loaded === null) {
-			// Named as if it were a file in the plugin's folder: stack traces point there, and the
-			// bridge's `require` resolves Node's built-in modules from it.
-			const file = path.join(vault, this.pluginFolder ?? '', 'session-brief.cjs');
-			this.loaded = loadAgentLibrary(this.files.bridge, file);
-			// A failed load is tried again next time rather than remembered.
-			void this.loaded.catch(() => (this.loaded = null));
-		}
-		return this.loaded;
+	installCommand(choice: HookChoice, vault: string): string {
+		return installCommand(vault, choice.agent, choice.scope, this.platform);
+	}
+
+	removeCommand(choice: Partial<HookChoice>, vault: string): string {
+		return uninstallCommand(vault, choice.agent, choice.scope, this.platform);
 	}
 
 	/**
 	 * Hooks install registered here that something other than uninstall removed (the sidebar's
-	 * warning). The record is read first: a vault without an install never loads the library.
+	 * warning). The record is read first: a vault without an install reads no settings file.
 	 */
-	async hooksRemoved(): Promise<RemovedHooks[]> {
+	hooksRemoved(): Promise<RemovedHooks[]> {
 		const vault = this.vaultPath();
-		if (vault === null || (readInstalledHooks(vault, this.env)?.installs.length ?? 0) === 0) return [];
-		return (await this.library(vault)).hooksRemoved(vault, this.env);
-	}
-
-	async install(choice: HookChoice, vault: string): Promise<HookOutcome> {
-		const lib = await this.library(vault);
-		const r = lib.install({
-			vault,
-			scope: choice.scope,
-			agent: choice.agent,
-			home: this.home,
-			scriptSource: this.files.bridge,
-			mcpSource: this.files.mcp,
-			version: this.version,
-			nodePath: findNode(lib, this.env, this.platform),
-			configDir: this.app.vault.configDir,
-			pluginDir: this.pluginFolder,
-			platform: this.platform,
-			env: this.env,
-		});
-		const ok = r.code === lib.exit.ok;
-		return { ok, problem: ok ? '' : (r.lines[r.lines.length - 1] ?? ''), text: outcomeText(r) };
-	}
-
-	/** `choice` parts left out: every installation recorded in the vault, as the bridge's uninstall. */
-	async remove(choice: Partial<HookChoice>, vault: string): Promise<HookOutcome> {
-		const lib = await this.library(vault);
-		const r = lib.uninstall({ vault, home: this.home, agent: choice.agent, scope: choice.scope, platform: this.platform, env: this.env });
-		const ok = r.code === lib.exit.ok;
-		return { ok, problem: ok ? '' : (r.lines[r.lines.length - 1] ?? ''), text: outcomeText(r) };
+		if (vault === null || (readInstalledHooks(vault, this.env)?.installs.length ?? 0) === 0) return Promise.resolve([]);
+		return Promise.resolve(hooksRemoved(vault, this.env));
 	}
 
 	async check(agent: AgentId, vault: string): Promise<CheckOutcome> {
-		const lib = await this.library(vault);
-		const report = await lib.doctor({ vault, home: this.home, agent, version: this.version, scriptSource: this.files.bridge, mcpSource: this.files.mcp, platform: this.platform, env: this.env });
-		return { ok: report.ok, problem: '', text: lib.formatDoctor(report), report };
+		const report = await doctor({ vault, home: this.home, agent, version: this.version, platform: this.platform, env: this.env });
+		return { ok: report.ok, text: formatDoctor(report), report };
 	}
 }

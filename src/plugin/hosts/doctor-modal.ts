@@ -1,11 +1,12 @@
 /**
  * *Check agent hooks* as an Obsidian dialog: the verdict, then one row per check of the bridge's
  * doctor with an icon (ok, warning, failed, note), its message and its fix, and the fix as a button
- * where the plugin can do it: install again, open the settings file it names, copy the fix (the
- * trust steps, which only the agent can record). The doctor's text report stays behind *Details*.
+ * where the plugin can help: the install dialog (which shows the command), the path of the settings
+ * file it names to copy (Obsidian has no public API to open a file outside the vault), the fix to
+ * copy (the trust steps, which only the agent can record). The text report stays behind *Details*.
  */
 import { Modal, Notice, Setting, setIcon, type App } from 'obsidian';
-import type { DoctorReport } from '../../node/agent-library';
+import type { DoctorReport } from '../../node/hosts/doctor/doctor-report';
 
 type Check = DoctorReport['checks'][number];
 type CheckStatus = Check['status'];
@@ -17,8 +18,6 @@ const ICON: Record<CheckStatus, string> = { ok: 'check-circle', warn: 'alert-tri
 export interface DoctorActions {
 	/** The install dialog, as the command opens it. */
 	install: () => void;
-	/** Opens a file with the system's default app; rejects with a reason. */
-	openFile: (absolutePath: string) => Promise<void>;
 	/** Absolute path of a vault-relative one. */
 	absolute: (vaultPath: string) => string;
 }
@@ -30,15 +29,25 @@ export function namedFile(check: Check): string | null {
 	return m?.[0] ?? null;
 }
 
-type FixAction = { kind: 'install' } | { kind: 'open'; file: string } | { kind: 'copy' };
+type FixAction = { kind: 'install' } | { kind: 'file'; file: string } | { kind: 'copy' };
 
 /** The button a check's fix gets, if the plugin can do it. */
 export function fixAction(check: Check): FixAction | null {
 	if (check.status === 'ok' || check.fix === undefined) return null;
-	if (/\bRun "install"|"Install agent hooks"/.test(check.fix) || / install --vault /.test(check.command ?? '')) return { kind: 'install' };
+	// A fix worded as the bridge prints it, or as the runnable command.
+	if (/\bRun "install"|"Install agent hooks"|\bsession-brief(?:\.cjs)? install\b/.test(check.fix) || / install --vault /.test(check.command ?? '')) return { kind: 'install' };
 	if (check.id === 'trust') return { kind: 'copy' };
 	const file = namedFile(check);
-	return file === null ? null : { kind: 'open', file };
+	return file === null ? null : { kind: 'file', file };
+}
+
+function baseName(file: string): string {
+	return file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+}
+
+/** After a removal: doctor still finds this vault's hook entry or a hook registered for it. */
+function stillInstalled(report: DoctorReport): boolean {
+	return report.checks.some((c) => (c.id === 'script' || c.id === 'registration') && c.status === 'ok');
 }
 
 export class DoctorModal extends Modal {
@@ -49,6 +58,8 @@ export class DoctorModal extends Modal {
 		private readonly report: DoctorReport,
 		private readonly text: string,
 		private readonly actions: DoctorActions,
+		/** Checked after *Remove agent hooks*: the verdict says whether the hooks are gone. */
+		private readonly removal = false,
 	) {
 		super(app);
 	}
@@ -56,7 +67,7 @@ export class DoctorModal extends Modal {
 	onOpen(): void {
 		const { t, report } = this;
 		const warned = report.checks.some((c) => c.status === 'warn');
-		this.setTitle(!report.ok ? t.failed(this.agentName) : warned ? t.warned(this.agentName) : t.ok(this.agentName));
+		this.setTitle(this.removal ? (stillInstalled(report) ? t.stillInstalled(this.agentName) : t.removed(this.agentName)) : !report.ok ? t.failed(this.agentName) : warned ? t.warned(this.agentName) : t.ok(this.agentName));
 		const el = this.contentEl;
 		el.addClass('session-brief-doctor');
 		const list = el.createDiv({ cls: 'session-brief-doctor-checks' });
@@ -90,20 +101,14 @@ export class DoctorModal extends Modal {
 				this.close();
 				this.actions.install();
 			});
-		} else if (action.kind === 'copy') {
-			button.setText(t.copyFix);
-			button.addEventListener('click', () => {
-				void navigator.clipboard.writeText(check.fix ?? '').then(
-					() => new Notice(t.copied),
-					(error: unknown) => new Notice(t.openFailed(error instanceof Error ? error.message : String(error))),
-				);
-			});
 		} else {
-			const name = action.file.slice(Math.max(action.file.lastIndexOf('/'), action.file.lastIndexOf('\\')) + 1);
-			button.setText(t.openFile(name));
-			const target = /^(?:[A-Za-z]:\\|\/)/.test(action.file) ? action.file : this.actions.absolute(action.file);
+			button.setText(action.kind === 'copy' ? t.copyFix : t.copyPath(baseName(action.file)));
+			const text = action.kind === 'copy' ? (check.fix ?? '') : /^(?:[A-Za-z]:\\|\/)/.test(action.file) ? action.file : this.actions.absolute(action.file);
 			button.addEventListener('click', () => {
-				this.actions.openFile(target).catch((error: unknown) => new Notice(t.openFailed(error instanceof Error ? error.message : String(error))));
+				void navigator.clipboard.writeText(text).then(
+					() => new Notice(t.copied),
+					(error: unknown) => new Notice(t.copyFailed(error instanceof Error ? error.message : String(error))),
+				);
 			});
 		}
 	}

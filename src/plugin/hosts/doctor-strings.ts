@@ -11,8 +11,11 @@ export interface DoctorStrings {
 	install: string;
 	copyFix: string;
 	copied: string;
-	openFile: (name: string) => string;
-	openFailed: (reason: string) => string;
+	copyPath: (name: string) => string;
+	copyFailed: (reason: string) => string;
+	/** The verdict of a check after *Remove agent hooks*. */
+	removed: (agent: string) => string;
+	stillInstalled: (agent: string) => string;
 	details: string;
 	close: string;
 }
@@ -26,8 +29,10 @@ const en: DoctorStrings = {
 	install: 'Install the hooks',
 	copyFix: 'Copy the fix',
 	copied: 'Copied to the clipboard.',
-	openFile: (name) => `Open ${name}`,
-	openFailed: (reason) => `Could not open the file: ${reason}`,
+	copyPath: (name) => `Copy the path of ${name}`,
+	copyFailed: (reason) => `Could not copy: ${reason}`,
+	removed: (agent) => `${agent}: no Session Brief hook left in this vault.`,
+	stillInstalled: (agent) => `${agent}: hooks are still installed; see the checks below.`,
 	details: 'Details (the report as text)',
 	close: 'Close',
 };
@@ -41,8 +46,10 @@ const de: DoctorStrings = {
 	install: 'Hooks installieren',
 	copyFix: 'Abhilfe kopieren',
 	copied: 'In die Zwischenablage kopiert.',
-	openFile: (name) => `${name} öffnen`,
-	openFailed: (reason) => `Die Datei ließ sich nicht öffnen: ${reason}`,
+	copyPath: (name) => `Pfad von ${name} kopieren`,
+	copyFailed: (reason) => `Kopieren fehlgeschlagen: ${reason}`,
+	removed: (agent) => `${agent}: kein Session-Brief-Hook mehr in diesem Vault.`,
+	stillInstalled: (agent) => `${agent}: Hooks sind noch installiert; siehe die Prüfungen unten.`,
 	details: 'Details (der Bericht als Text)',
 	close: 'Schließen',
 };

@@ -1,14 +1,16 @@
 /**
- * The flow of the three agent-hook commands: desktop check, the choice dialog, the bridge's
- * action, then a notice and the bridge's full report in a dialog (paths and warnings a user needs).
+ * The flow of the three agent-hook commands: desktop check, then the dialog. *Install agent hooks*
+ * and *Remove agent hooks* show the bridge command for the chosen agent and scope with a copy
+ * button, and check the result with doctor once the user ran it; *Check agent hooks* runs doctor
+ * at once. The doctor's report opens in its own dialog (doctor-modal.ts).
  */
 import { Notice, type App } from 'obsidian';
 import type { Lang } from '../../core/i18n';
-import { DEFAULT_AGENT, HOSTS } from '../../core/agent-contracts';
-import type { AgentHooks, HookOutcome } from './agent-hooks';
+import { DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/agent-contracts';
+import type { AgentHooks } from './agent-hooks';
 import { DoctorModal, type DoctorActions } from './doctor-modal';
 import { DOCTOR_TEXT } from './doctor-strings';
-import { HookChoiceModal, OutputModal, type ChoiceOptions } from './hook-modals';
+import { HookChoiceModal, type ChoiceOptions } from './hook-modals';
 import { uiStrings, type UiStrings } from '../ui-strings';
 
 export interface HookCommands {
@@ -29,12 +31,7 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 		if (path === null) new Notice(strings().desktopOnly);
 		return path;
 	};
-	const show = (title: string, outcome: HookOutcome, success: string): void => {
-		new Notice(outcome.ok ? success : strings().failed(outcome.problem));
-		new OutputModal(app, title, outcome.text).open();
-	};
-	// The bridge's functions report expected failures as results; anything thrown (a bug, or an
-	// embedded bridge that does not load) must still reach the user instead of vanishing in the console.
+	// Anything thrown (a bug, an unreadable file) must still reach the user instead of vanishing in the console.
 	const guarded = (fn: () => void | Promise<void>): void => {
 		Promise.resolve()
 			.then(fn)
@@ -43,30 +40,32 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 				new Notice(strings().failed(errorText(error)));
 			});
 	};
-	/** The choice dialog, once the bridge's agent commands are loaded (they give each agent's scopes). */
 	const choose = (options: (path: string, s: UiStrings['agentHooks']) => Omit<ChoiceOptions, 'scopesOf'>): void => {
 		const path = vault();
 		if (path === null) return;
-		const s = strings();
-		guarded(async () => {
-			const lib = await hooks.library(path);
-			new HookChoiceModal(app, s, { ...options(path, s), scopesOf: (agent) => lib.scopesOf(agent) }).open();
-		});
+		new HookChoiceModal(app, strings(), { ...options(path, strings()), scopesOf: (agent) => hooks.scopesOf(agent) }).open();
 	};
-	const install = (): void =>
+	const actions = (vaultPath: string): DoctorActions => ({ install, absolute: (p) => `${vaultPath}/${p}` });
+	/** Doctor for one agent, then its dialog; `removal` words the verdict for a check after *Remove*. */
+	const check = (agent: AgentId, path: string, removal = false): void =>
+		guarded(async () => {
+			// Doctor runs the hook once, which takes a moment.
+			const notice = new Notice(strings().checking);
+			const outcome = await hooks.check(agent, path);
+			notice.hide();
+			new DoctorModal(app, DOCTOR_TEXT[lang()], HOSTS[agent].name, outcome.report, outcome.text, actions(path), removal).open();
+		});
+	function install(): void {
 		choose((path, s) => ({
 			title: s.installTitle,
-			button: s.install,
+			button: s.checkAfter,
 			allowAll: false,
 			withScope: true,
-			onSubmit: ({ agent = DEFAULT_AGENT, scope = 'project' }) =>
-				guarded(async () => show(s.installTitle, await hooks.install({ agent, scope }, path), s.installed(HOSTS[agent].name))),
+			command: ({ agent = DEFAULT_AGENT, scope = 'project' }) => hooks.installCommand({ agent, scope }, path),
+			note: s.agentPlugins,
+			onSubmit: ({ agent = DEFAULT_AGENT }) => check(agent, path),
 		}));
-	const actions = (vaultPath: string): DoctorActions => ({
-		install,
-		absolute: (p) => `${vaultPath}/${p}`,
-		openFile: openWithSystem,
-	});
+	}
 	return {
 		install,
 		check: () =>
@@ -75,30 +74,16 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 				button: s.check,
 				allowAll: false,
 				withScope: false,
-				onSubmit: ({ agent = DEFAULT_AGENT }) =>
-					guarded(async () => {
-						// Doctor runs the hook once, which takes a moment.
-						const notice = new Notice(s.checking);
-						const outcome = await hooks.check(agent, path);
-						notice.hide();
-						new DoctorModal(app, DOCTOR_TEXT[lang()], HOSTS[agent].name, outcome.report, outcome.text, actions(path)).open();
-					}),
+				onSubmit: ({ agent = DEFAULT_AGENT }) => check(agent, path),
 			})),
 		remove: () =>
 			choose((path, s) => ({
 				title: s.removeTitle,
-				button: s.remove,
+				button: s.checkAfter,
 				allowAll: true,
 				withScope: true,
-				onSubmit: (choice) => guarded(async () => show(s.removeTitle, await hooks.remove(choice, path), s.removed)),
+				command: (choice) => hooks.removeCommand(choice, path),
+				onSubmit: ({ agent = DEFAULT_AGENT }) => check(agent, path, true),
 			})),
 	};
-}
-
-/** Opens a file with the system's default app (Electron's shell, desktop only); rejects with why not. */
-async function openWithSystem(file: string): Promise<void> {
-	const electron = (window as unknown as { require?: (id: string) => unknown }).require?.('electron') as { shell?: { openPath(p: string): Promise<string> } } | undefined;
-	if (electron?.shell === undefined) throw new Error('no system shell here');
-	const problem = await electron.shell.openPath(file);
-	if (problem !== '') throw new Error(problem);
 }

@@ -1,10 +1,11 @@
 /**
- * The agent-hook commands' dialogs: a choice of agent and scope before install or removal, and the
- * bridge's own report (install lines, doctor's checks) as monospace text.
+ * The agent-hook commands' dialog: a choice of agent and scope and, for install and removal, the
+ * bridge command that does it for this vault with a copy button (the plugin runs neither); its
+ * main button checks the hooks with doctor.
  */
-import { Modal, Setting, type App } from 'obsidian';
+import { Modal, Notice, Setting, type App } from 'obsidian';
 import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/agent-contracts';
-import type { Scope } from '../../node/agent-library';
+import type { Scope } from '../../node/hosts/host-spec';
 import type { HookChoice } from './agent-hooks';
 import type { UiStrings } from '../ui-strings';
 
@@ -19,6 +20,10 @@ export interface ChoiceOptions {
 	/** Doctor checks an agent, not a scope. */
 	withScope: boolean;
 	scopesOf: (agent: AgentId) => readonly Scope[];
+	/** The command a user runs for the choice, shown with a copy button; none for the check alone. */
+	command?: (choice: LooseChoice) => string;
+	/** One line under the command (the agent plugins that install the hooks their own way). */
+	note?: string;
 	onSubmit: (choice: LooseChoice) => void;
 }
 
@@ -61,9 +66,12 @@ export class HookChoiceModal extends Modal {
 				for (const scope of this.options.scopesOf(agent)) d.addOption(scope, this.s.scopes[scope]);
 				d.setValue(this.choice.scope ?? all ?? 'project').onChange((v) => {
 					this.choice = { ...this.choice, scope: v === all ? undefined : (v as Scope) };
+					this.render();
 				});
 			});
 		}
+		const command = this.options.command?.(this.choice);
+		if (command !== undefined) this.renderCommand(el, command);
 		new Setting(el).addButton((b) =>
 			b
 				.setButtonText(this.options.button)
@@ -75,25 +83,18 @@ export class HookChoiceModal extends Modal {
 		);
 	}
 
-	onClose(): void {
-		this.contentEl.empty();
-	}
-}
-
-/** Text as the bridge prints it in a terminal, so a user can copy it into an issue or a shell. */
-export class OutputModal extends Modal {
-	constructor(
-		app: App,
-		private readonly title: string,
-		private readonly text: string,
-	) {
-		super(app);
-	}
-
-	onOpen(): void {
-		this.setTitle(this.title);
-		this.contentEl.empty();
-		this.contentEl.createEl('pre', { cls: 'session-brief-output', text: this.text });
+	private renderCommand(el: HTMLElement, command: string): void {
+		el.createDiv({ cls: 'session-brief-command-intro', text: this.s.runInTerminal });
+		el.createEl('pre', { cls: 'session-brief-output session-brief-command', text: command });
+		new Setting(el).addButton((b) =>
+			b.setButtonText(this.s.copy).onClick(() => {
+				void navigator.clipboard.writeText(command).then(
+					() => new Notice(this.s.copied),
+					(error: unknown) => new Notice(this.s.failed(error instanceof Error ? error.message : String(error))),
+				);
+			}),
+		);
+		if (this.options.note !== undefined) el.createDiv({ cls: 'session-brief-command-note', text: this.options.note });
 	}
 
 	onClose(): void {

@@ -11,7 +11,7 @@ export interface RowText {
 export interface SettingsStrings {
 	headings: { folders: string; dailyNote: string; tags: string; brief: string; ruleCheck: string };
 	/** `command` is the name of the *Install agent hooks* command in the same language. */
-	pluginFolder: { name: string; desc: (folder: string, expected: string, command: string) => string };
+	pluginFolder: { name: string; desc: (folder: string, expected: string) => string };
 	inboxFolder: RowText;
 	rulesFolder: RowText;
 	sessionsFolder: RowText;
@@ -44,7 +44,7 @@ const en: SettingsStrings = {
 	headings: { folders: 'Folders', dailyNote: 'Daily note', tags: 'Tags', brief: 'Brief', ruleCheck: 'Rule check' },
 	pluginFolder: {
 		name: 'Plugin folder',
-		desc: (folder, expected, command) => `This plugin runs from ${folder}, not ${expected}. Its cached brief is written there; run the command "${command}" once so the hook bridge looks there too.`,
+		desc: (folder, expected) => `This plugin runs from ${folder}, not ${expected}. Its cached brief is written there, but the hook bridge looks in ${expected}: without the cache it reads the vault itself, which is slower. Install the plugin in ${expected} to give agents the cached brief.`,
 	},
 	inboxFolder: { name: 'Inbox folder', desc: 'Notes in this folder (and below) that are not daily notes count as unprocessed.' },
 	rulesFolder: { name: 'Rules folder', desc: 'The rule set: notes here flagged pending review are listed, and edits here trigger the rule check.' },
@@ -79,7 +79,7 @@ const de: SettingsStrings = {
 	headings: { folders: 'Ordner', dailyNote: 'Tagesnotiz', tags: 'Tags', brief: 'Brief', ruleCheck: 'Regelwerk-Check' },
 	pluginFolder: {
 		name: 'Plugin-Ordner',
-		desc: (folder, expected, command) => `Dieses Plugin läuft aus ${folder}, nicht aus ${expected}. Sein zwischengespeicherter Brief landet dort; einmal den Befehl „${command}“ ausführen, damit auch die Hook-Bridge dort sucht.`,
+		desc: (folder, expected) => `Dieses Plugin läuft aus ${folder}, nicht aus ${expected}. Sein zwischengespeicherter Brief landet dort, die Hook-Bridge sucht aber in ${expected}: ohne den Zwischenspeicher liest sie den Vault selbst, was langsamer ist. Das Plugin in ${expected} installieren, damit Agenten den zwischengespeicherten Brief bekommen.`,
 	},
 	inboxFolder: { name: 'Inbox-Ordner', desc: 'Notizen in diesem Ordner (und darunter), die keine Tagesnotizen sind, gelten als unbearbeitet.' },
 	rulesFolder: { name: 'Regelordner', desc: 'Das Regelwerk: Notizen hier, die zur Prüfung markiert sind, werden aufgelistet, und Änderungen hier lösen den Regelwerk-Check aus.' },

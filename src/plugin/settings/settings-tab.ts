@@ -12,7 +12,6 @@ import { LANGUAGE_NAMES, type Lang } from '../../core/i18n';
 import { effectiveRuleScope, cleanFolder, TAG_KEYS, type Language, type Settings, type TagNames } from '../../core/settings';
 import { frontmatterTagValue } from '../../core/tags';
 import { dailyNotePath } from '../../core/daily-note';
-import { COMMAND_TEXT } from '../command-strings';
 import { defaultPluginFolder, unusualPluginFolder } from '../index/plugin-folder';
 import { SETTINGS_TEXT, type RowText, type SettingsStrings } from './settings-strings';
 import { SETUP_TEXT, type SetupStrings } from './setup-strings';
@@ -285,7 +284,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 		const expected = defaultPluginFolder(this.app, this.host.manifest.id);
 		const lang = this.lang();
 		const text = SETTINGS_TEXT[lang].pluginFolder;
-		return row({ name: text.name, desc: text.desc(folder, expected, COMMAND_TEXT[lang].installHooks) }, (setting) => setting.setClass('session-brief-plugin-folder'));
+		return row({ name: text.name, desc: text.desc(folder, expected) }, (setting) => setting.setClass('session-brief-plugin-folder'));
 	}
 
 	private ruleCheckRows(): Row[] {

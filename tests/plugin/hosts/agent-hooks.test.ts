@@ -1,19 +1,20 @@
 /**
- * *Install agent hooks*, *Check agent hooks*, *Remove agent hooks* through the
- * commands and dialogs, against a temporary vault folder: the embedded bridge lands in the vault
- * byte for byte, settings.json gets our entries next to the user's own, doctor runs the installed
- * hook, and removal restores the original file.
+ * *Install agent hooks*, *Check agent hooks*, *Remove agent hooks* through the commands and
+ * dialogs, against a temporary vault folder: the plugin writes nothing itself; its dialog shows the
+ * bridge command for this vault, which the test runs as printed (through `sh -c`, with the built
+ * bridge standing in for `npx session-brief`), and its *Check* runs doctor on the result.
  */
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Modal, Notice } from '../../obsidian-stub/obsidian';
 import type { AgentHooks } from '../../../src/plugin/hosts/agent-hooks';
+import { BRIDGE_COMMAND } from '../../../src/plugin/hosts/hook-command-line';
 import { startPlugin, stopPlugin, tempVault, type Started } from '../harness';
 
 const BUNDLE = path.resolve(__dirname, '../../../bridge/dist/session-brief.cjs');
-const MCP_FILE = path.resolve(__dirname, '../../../bridge/dist/session-brief.mcp.cjs');
 const OPERATOR_SETTINGS = '{\n  "permissions": { "allow": ["Bash(ls:*)"] },\n  "hooks": {\n    "SessionStart": [ { "hooks": [ { "type": "command", "command": "echo mine" } ] } ]\n  }\n}\n';
 
 let started: Started | null = null;
@@ -23,17 +24,26 @@ afterEach(async () => {
 	started = null;
 	if (home !== null) fs.rmSync(home, { recursive: true, force: true, maxRetries: 30 });
 	home = null;
+	Modal.open = [];
 });
 
+/** A vault whose folder name a shell would misread unquoted: a space and a single quote (install refuses a `$`). */
+function awkwardVault(files: Record<string, string>): string {
+	const base = tempVault({ 'Note.md': '# Note\n', ...files });
+	const awkward = `${base} it's`;
+	fs.renameSync(base, awkward);
+	return awkward;
+}
+
 async function start(files: Record<string, string> = {}, options: { plainAdapter?: boolean } = {}): Promise<Started> {
-	const s = await startPlugin(tempVault({ 'Note.md': '# Note\n', ...files }), options);
+	const s = await startPlugin(awkwardVault(files), options);
 	home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-home-'));
 	// User-scope files and doctor's look at them stay inside the test.
 	(s.plugin as unknown as { desktop: { hooks: AgentHooks } }).desktop.hooks.home = home;
 	return s;
 }
 
-/** Runs a command and waits for what it shows first: its dialog (once the embedded bridge is loaded) or a notice. */
+/** Runs a command and waits for what it shows first: its dialog or a notice. */
 async function run(s: Started, id: string): Promise<void> {
 	const c = s.stub.commands.find((x) => x.id === id);
 	if (c?.callback === undefined) throw new Error(`no command ${id}`);
@@ -56,96 +66,98 @@ function select(modal: Modal, index: number, value: string): void {
 	el.dispatchEvent(new Event('change'));
 }
 
-/** Clicks the dialog's button and waits for the report dialog that follows. */
-async function submit(modal: Modal): Promise<string> {
-	const button = modal.contentEl.querySelector('button');
-	if (button === null) throw new Error('no button');
-	button.click();
-	await vi.waitFor(() => expect(Modal.open.some((m) => m.contentEl.querySelector('pre.session-brief-output') !== null)).toBe(true), { timeout: 20_000 });
-	return lastModal().contentEl.querySelector('pre')?.textContent ?? '';
+function button(modal: Modal, text: string): HTMLButtonElement {
+	const b = Array.from(modal.contentEl.querySelectorAll('button')).find((x) => x.textContent === text);
+	if (b === undefined) throw new Error(`no button "${text}"`);
+	return b;
 }
 
-interface Handler {
-	type: string;
-	command: string;
-}
-interface Group {
-	matcher?: string;
-	hooks: Handler[];
+/** The command the dialog shows. */
+function shownCommand(modal: Modal): string {
+	return modal.contentEl.querySelector('pre.session-brief-command')?.textContent ?? '';
 }
 
-function settingsOf(base: string, file = '.claude/settings.json'): { hooks: Record<string, Group[]>; permissions?: unknown } {
-	return JSON.parse(fs.readFileSync(path.join(base, file), 'utf8')) as { hooks: Record<string, Group[]> };
+/** Runs the shown command as a user pastes it into a POSIX shell, with the built bridge for `npx session-brief`. */
+function runAsPrinted(command: string): { status: number | null; stdout: string; stderr: string } {
+	expect(command.startsWith(`${BRIDGE_COMMAND} `)).toBe(true);
+	const line = `"${process.execPath}" "${BUNDLE}" ${command.slice(BRIDGE_COMMAND.length + 1)}`;
+	const r = spawnSync('sh', ['-c', line], { env: { ...process.env, HOME: home ?? '' }, encoding: 'utf8', timeout: 60_000 });
+	return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('install agent hooks', () => {
-	it('copies the embedded bridge into the vault and registers both hooks next to the user\'s own', async () => {
+/** Clicks *Check* and waits for doctor's dialog. */
+async function check(modal: Modal, label = 'Check'): Promise<Modal> {
+	button(modal, label).click();
+	await vi.waitFor(() => expect(Modal.open.some((m) => m.contentEl.querySelector('.session-brief-doctor-checks') !== null)).toBe(true), { timeout: 60_000 });
+	return lastModal();
+}
+
+/** Every file under a folder but the plugin's own folder (its cache and channel), to prove the dialog wrote none. */
+function files(dir: string): string[] {
+	return fs
+		.readdirSync(dir, { recursive: true, withFileTypes: true })
+		.filter((e) => e.isFile())
+		.map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+		.filter((p) => !p.startsWith(path.join('.obsidian', 'plugins', 'session-brief')))
+		.sort();
+}
+
+describe.skipIf(process.platform === 'win32')('install agent hooks', () => {
+	it('shows the install command for this vault, copies it, writes nothing; run as printed, Check finds no problem', async () => {
 		started = await start({ '.claude/settings.json': OPERATOR_SETTINGS });
+		const before = files(started.base);
 		await run(started, 'install-agent-hooks');
 		const choice = lastModal();
 		expect(choice.titleEl.textContent).toBe('Install agent hooks');
-		const text = await submit(choice);
-		expect(Notice.shown).toContain('Agent hooks installed for Claude Code.');
-		expect(text).toContain('Registered SessionStart, PostToolUse, PreToolUse, Stop and SessionEnd for Claude Code');
+		const command = shownCommand(choice);
+		expect(command).toBe(`npx session-brief install --vault '${started.base.replace(/'/g, `'\\''`)}' --agent claude-code --scope project`);
+		expect(choice.contentEl.textContent).toContain('Codex');
+		button(choice, 'Copy command').click();
+		await vi.waitFor(() => expect(Notice.shown).toContain('Command copied to the clipboard.'));
+		expect(await navigator.clipboard.readText()).toBe(command);
+		// Showing and copying the command changed nothing on disk, in the vault or the home folder.
+		expect(files(started.base)).toEqual(before);
+		expect(files(home ?? '')).toEqual([]);
 
-		// The hook entry the commands run, and beside it the embedded bridge as built.
-		const script = path.join(started.base, '.claude', 'hooks', 'session-brief.cjs');
+		const r = runAsPrinted(command);
+		expect(r.status, r.stderr).toBe(0);
 		expect(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.bridge.cjs')).equals(fs.readFileSync(BUNDLE))).toBe(true);
-		expect(fs.readFileSync(script, 'utf8')).toContain("path.join(__dirname, 'session-brief.bridge.cjs')");
-		// The MCP server file as built, and its registration in the vault's .mcp.json.
-		expect(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.mcp.cjs')).equals(fs.readFileSync(MCP_FILE))).toBe(true);
-		const mcp = JSON.parse(fs.readFileSync(path.join(started.base, '.mcp.json'), 'utf8')) as { mcpServers: Record<string, { args: string[] }> };
-		expect(mcp.mcpServers['session-brief']?.args).toEqual([script, 'mcp']);
-		const settings = settingsOf(started.base);
-		expect(settings.permissions).toEqual({ allow: ['Bash(ls:*)'] });
-		const session = settings.hooks.SessionStart ?? [];
-		expect(session.flatMap((g) => g.hooks.map((h) => h.command))).toContain('echo mine');
-		const ours = session.flatMap((g) => g.hooks).find((h) => h.command.includes('session-brief.cjs'));
-		expect(ours?.command).toContain('session-start');
-		// The interpreter is an absolute node found on disk, never Obsidian's own executable.
-		expect(ours?.command).toMatch(/^"?\//);
-		expect(ours?.command).toMatch(/node"? /);
-		const post = settings.hooks.PostToolUse?.[0];
-		expect(post?.matcher).toBe('Edit|Write|MultiEdit|NotebookEdit');
-		expect(post?.hooks[0]?.command).toContain('post-tool-use');
-		// The config folder Obsidian uses is recorded for the bridge.
-		const manifest = JSON.parse(fs.readFileSync(path.join(started.base, '.claude', 'hooks', 'session-brief.json'), 'utf8')) as { configDir?: string };
-		expect(manifest.configDir).toBe('.obsidian');
-	});
+		const doctor = await check(choice);
+		expect(doctor.titleEl.textContent).toBe('Claude Code: no problem found.');
+		const rows = Array.from(doctor.contentEl.querySelectorAll('.session-brief-doctor-check'));
+		expect(rows.length).toBeGreaterThan(5);
+		expect(rows.some((r) => r.getAttribute('data-status') === 'fail')).toBe(false);
+		const text = doctor.contentEl.querySelector('details pre')?.textContent ?? '';
+		expect(text).toMatch(/^Session Brief doctor: Claude Code, vault /);
+		expect(text).toMatch(/\[ok {2}\] .*session-brief\.cjs and the bridge it runs \(session-brief\.bridge\.cjs\) are present and current/);
+		expect(text).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed\./);
+	}, 180_000);
 
-	it('is idempotent: a second install changes nothing', async () => {
-		started = await start();
-		await run(started, 'install-agent-hooks');
-		await submit(lastModal());
-		const before = fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8');
-		Modal.open = [];
-		await run(started, 'install-agent-hooks');
-		const text = await submit(lastModal());
-		expect(text).toContain('already has the Claude Code hooks; left unchanged');
-		expect(fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8')).toBe(before);
-	});
-
-	it('installs for another agent chosen in the dialog, in that agent\'s own file', async () => {
+	it('the command follows the agent and scope chosen in the dialog', async () => {
 		started = await start();
 		await run(started, 'install-agent-hooks');
 		const choice = lastModal();
 		select(choice, 0, 'gemini');
 		expect(Array.from(choice.contentEl.querySelectorAll('select')[1]?.options ?? []).map((o) => o.value)).toEqual(['project', 'user']);
-		await submit(choice);
-		expect(Notice.shown).toContain('Agent hooks installed for Gemini CLI.');
-		const gemini = settingsOf(started.base, '.gemini/settings.json');
-		expect(JSON.stringify(gemini.hooks)).toContain('--agent gemini');
-		expect(fs.existsSync(path.join(started.base, '.claude', 'settings.json'))).toBe(false);
+		expect(shownCommand(choice)).toMatch(/ --agent gemini --scope project$/);
+		select(choice, 1, 'user');
+		expect(shownCommand(choice)).toMatch(/ --agent gemini --scope user$/);
 	});
 
-	it('refuses a settings file it cannot parse and leaves it as it was', async () => {
-		started = await start({ '.claude/settings.json': '{ "hooks": [ broken' });
+	it('a changed byte in an installed hook file makes Check fail', async () => {
+		started = await start();
 		await run(started, 'install-agent-hooks');
-		const text = await submit(lastModal());
-		expect(text).toMatch(/^Refused: /m);
-		expect(Notice.shown.some((n) => n.startsWith('Agent hooks: Refused:'))).toBe(true);
-		expect(fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8')).toBe('{ "hooks": [ broken');
-	});
+		const r = runAsPrinted(shownCommand(lastModal()));
+		expect(r.status, r.stderr).toBe(0);
+		const startFile = path.join(started.base, '.claude', 'hooks', 'session-brief.start.cjs');
+		const bytes = fs.readFileSync(startFile);
+		bytes.writeUInt8(bytes.readUInt8(bytes.length - 2) ^ 1, bytes.length - 2);
+		fs.writeFileSync(startFile, bytes);
+		const doctor = await check(lastModal());
+		expect(doctor.titleEl.textContent).toBe('Claude Code: problems found.');
+		expect(doctor.contentEl.querySelector('.session-brief-doctor-check[data-id="script"]')?.getAttribute('data-status')).toBe('fail');
+		expect(doctor.contentEl.textContent).toContain('session-brief.start.cjs, which the hook entry runs for a session start, is not the one of this version');
+	}, 180_000);
 
 	it('says it needs the desktop app where the vault is no folder on disk', async () => {
 		started = await start({}, { plainAdapter: true });
@@ -156,62 +168,45 @@ describe('install agent hooks', () => {
 	});
 });
 
-describe('check and remove agent hooks', () => {
-	it('shows doctor\'s report in a dialog after running the installed hook', async () => {
+describe.skipIf(process.platform === 'win32')('check and remove agent hooks', () => {
+	it('reports the missing hooks when nothing is installed, with a button to the install dialog', async () => {
 		started = await start();
-		await run(started, 'install-agent-hooks');
-		await submit(lastModal());
-		Modal.open = [];
 		await run(started, 'check-agent-hooks');
 		const choice = lastModal();
-		// Doctor checks an agent; it has no scope to choose.
+		// Doctor checks an agent; it has no scope to choose, and no command to show.
 		expect(choice.contentEl.querySelectorAll('select').length).toBe(1);
-		const text = await submit(choice);
-		const doctor = lastModal();
-		expect(doctor.titleEl.textContent).toBe('Claude Code: no problem found.');
-		// One row per check, each with its status as an icon; the text report behind *Details*.
-		const rows = Array.from(doctor.contentEl.querySelectorAll('.session-brief-doctor-check'));
-		expect(rows.length).toBeGreaterThan(5);
-		const labels = rows.map((r) => `${r.getAttribute('data-status')}:${r.querySelector('.session-brief-doctor-icon')?.getAttribute('aria-label')}`);
-		expect(new Set(labels).size).toBeGreaterThan(0);
-		for (const l of labels) expect(['ok:OK', 'warn:Warning', 'info:Note']).toContain(l);
-		expect(rows.some((r) => r.getAttribute('data-status') === 'fail')).toBe(false);
-		expect(doctor.contentEl.querySelector('details > summary')?.textContent).toBe('Details (the report as text)');
-		expect(text).toMatch(/^Session Brief doctor: Claude Code, vault /);
-		// The MCP server was started once (with node, not inside Obsidian) and listed its tools.
-		expect(text).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed\./);
-		expect(text).toContain('No problem found.');
-		expect(text).not.toContain('[FAIL]');
-	});
-
-	it('reports the missing hooks when nothing is installed', async () => {
-		started = await start();
-		await run(started, 'check-agent-hooks');
-		const text = await submit(lastModal());
-		expect(text).toContain('[FAIL]');
-		expect(text).toContain('Problems found');
-		const doctor = lastModal();
+		expect(choice.contentEl.querySelector('pre')).toBeNull();
+		const doctor = await check(choice);
 		expect(doctor.titleEl.textContent).toBe('Claude Code: problems found.');
 		const failed = Array.from(doctor.contentEl.querySelectorAll('.session-brief-doctor-check[data-status="fail"]'));
 		expect(failed.length).toBeGreaterThan(0);
-		// The fix the plugin can do is a button: *Install the hooks* closes this and opens the install dialog.
-		const button = failed.map((r) => r.querySelector('button')).find((b) => b?.textContent === 'Install the hooks');
-		if (button === undefined || button === null) throw new Error('no install button');
-		button.click();
+		const install = failed.map((r) => r.querySelector('button')).find((b) => b?.textContent === 'Install the hooks');
+		if (install === undefined || install === null) throw new Error('no install button');
+		install.click();
 		await vi.waitFor(() => expect(lastModal().titleEl.textContent).toBe('Install agent hooks'), { timeout: 20_000 });
-	});
+		expect(shownCommand(lastModal())).toContain('npx session-brief install --vault ');
+	}, 120_000);
 
-	it('removes only its own entries and restores the original file', async () => {
+	it('shows the uninstall command; run as printed, the original settings are back and Check says no hook is left', async () => {
 		started = await start({ '.claude/settings.json': OPERATOR_SETTINGS });
 		await run(started, 'install-agent-hooks');
-		await submit(lastModal());
+		const installed = runAsPrinted(shownCommand(lastModal()));
+		expect(installed.status, installed.stderr).toBe(0);
 		Modal.open = [];
 		await run(started, 'remove-agent-hooks');
-		await submit(lastModal());
-		expect(Notice.shown).toContain('Agent hooks removed.');
+		const choice = lastModal();
+		expect(choice.titleEl.textContent).toBe('Remove agent hooks');
+		// Agent and scope left at "All": every installation recorded in the vault.
+		const command = shownCommand(choice);
+		expect(command).toBe(`npx session-brief uninstall --vault '${started.base.replace(/'/g, `'\\''`)}'`);
+		select(choice, 0, 'claude-code');
+		select(choice, 1, 'project');
+		expect(shownCommand(choice)).toBe(`${command} --agent claude-code --scope project`);
+		const r = runAsPrinted(shownCommand(choice));
+		expect(r.status, r.stderr).toBe(0);
 		expect(fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8')).toBe(OPERATOR_SETTINGS);
 		expect(fs.existsSync(path.join(started.base, '.claude', 'hooks', 'session-brief.cjs'))).toBe(false);
-		expect(fs.existsSync(path.join(started.base, '.claude', 'hooks', 'session-brief.mcp.cjs'))).toBe(false);
-		expect(fs.existsSync(path.join(started.base, '.mcp.json'))).toBe(false);
-	});
+		const doctor = await check(choice);
+		expect(doctor.titleEl.textContent).toBe('Claude Code: no Session Brief hook left in this vault.');
+	}, 180_000);
 });

@@ -13,11 +13,13 @@ afterEach(async () => {
 });
 
 describe('doctor fixes as buttons', () => {
-	it('install, open the named file, copy the trust steps; nothing for a check that passed or has no fix', () => {
+	it('install, copy the named file\'s path, copy the trust steps; nothing for a check that passed or has no fix', () => {
 		expect(fixAction({ id: 'script', status: 'fail', message: 'The bridge is not in the vault.', fix: 'Run "install" (or the Obsidian command "Install agent hooks").' })).toEqual({ kind: 'install' });
 		expect(fixAction({ id: 'registration', status: 'fail', message: 'No SessionStart hook.', fix: 'Run "install" --agent codex.' })).toEqual({ kind: 'install' });
 		expect(fixAction({ id: 'trust', status: 'warn', message: 'Codex has not trusted this vault.', fix: 'Start codex in the vault and trust the project when it asks.' })).toEqual({ kind: 'copy' });
-		expect(fixAction({ id: 'duplicates', status: 'warn', message: 'Claude Code runs 2 different commands (.claude/settings.json, /home/u/.claude/settings.json).', fix: 'Uninstall one scope.' })).toEqual({ kind: 'open', file: '.claude/settings.json' });
+		expect(fixAction({ id: 'duplicates', status: 'warn', message: 'Claude Code runs 2 different commands (.claude/settings.json, /home/u/.claude/settings.json).', fix: 'Uninstall one scope.' })).toEqual({ kind: 'file', file: '.claude/settings.json' });
+		// A fix printed as the command to run opens the install dialog, which shows that command.
+		expect(fixAction({ id: 'script', status: 'fail', message: 'The bridge is not in the vault.', fix: 'Run: npx session-brief install --vault "/v"' })).toEqual({ kind: 'install' });
 		expect(fixAction({ id: 'script', status: 'ok', message: 'present', fix: 'Run "install".' })).toBeNull();
 		expect(fixAction({ id: 'sessions', status: 'warn', message: 'No session yet.' })).toBeNull();
 		expect(namedFile({ id: 'x', status: 'warn', message: 'C:\\Users\\u\\.gemini\\settings.json is old' })).toBe('C:\\Users\\u\\.gemini\\settings.json');

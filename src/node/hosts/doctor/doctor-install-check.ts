@@ -5,7 +5,8 @@ import type { Check, DoctorOptions } from './doctor-report';
 import { readIfExists, sha256, WriteError } from '../files';
 import { readManifest } from '../manifest';
 import { MANIFEST_NAME } from '../../state-registry';
-import { bridgeTarget, EDIT_FILE, editTarget, HOOK_ENTRY, scriptTarget, START_FILE, startTarget } from '../options';
+import { bridgeTarget, editTarget, scriptTarget, startTarget } from '../options';
+import { HOOK_FILE_HASHES } from '../hook-file-hashes';
 
 /** The file's bytes; null when missing or damaged (a planted link or FIFO: the state-files check names it). */
 function readOurs(vault: string, file: string): Buffer | null {
@@ -28,27 +29,25 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
 		return;
 	}
-	if (sha256(readOurs(o.vault, script) ?? '') !== sha256(Buffer.from(HOOK_ENTRY, 'utf8'))) {
+	if (sha256(readOurs(o.vault, script) ?? '') !== HOOK_FILE_HASHES.entry) {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
 		return;
 	}
 	const small = [
-		{ file: startTarget(o.vault), text: START_FILE, runsFor: 'a session start' },
-		{ file: editTarget(o.vault), text: EDIT_FILE, runsFor: 'the hooks around an edit' },
+		{ file: startTarget(o.vault), hash: HOOK_FILE_HASHES.start, runsFor: 'a session start' },
+		{ file: editTarget(o.vault), hash: HOOK_FILE_HASHES.edit, runsFor: 'the hooks around an edit' },
 	];
-	for (const { file, text, runsFor } of small) {
-		if (!exists(file) || sha256(readOurs(o.vault, file) ?? '') !== sha256(Buffer.from(text, 'utf8'))) {
+	for (const { file, hash, runsFor } of small) {
+		if (!exists(file) || sha256(readOurs(o.vault, file) ?? '') !== hash) {
 			const what = exists(file) ? 'is not the one of this version' : 'is missing';
 			checks.push({ id: 'script', status: 'fail', message: `${file}, which the hook entry runs for ${runsFor}, ${what} (${o.version}).`, fix: 'Run "install" again to update it.' });
 			return;
 		}
 	}
-	if (o.scriptSource !== undefined) {
-		const running = sha256(typeof o.scriptSource === 'string' ? Buffer.from(o.scriptSource, 'utf8') : o.scriptSource);
-		if (sha256(readOurs(o.vault, bridge) ?? '') !== running) {
-			checks.push({ id: 'script', status: 'fail', message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
-			return;
-		}
+	const running = o.scriptSource !== undefined ? sha256(o.scriptSource) : HOOK_FILE_HASHES.bridge;
+	if (running !== undefined && sha256(readOurs(o.vault, bridge) ?? '') !== running) {
+		checks.push({ id: 'script', status: 'fail', message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
+		return;
 	}
 	checks.push({ id: 'script', status: 'ok', message: `${script} and the bridge it runs (${path.basename(bridge)}) are present and current (version ${o.version}).` });
 	const manifest = readManifest(o.vault);

@@ -14,6 +14,7 @@ import type { Check } from './doctor';
 import { readIfExists, sha256 } from '../files';
 import { isOwnMcpEntry, MCP_SERVER_NAME, type McpHost } from '../mcp-registration';
 import { mcpTarget, scriptTarget } from '../options';
+import { HOOK_FILE_HASHES } from '../hook-file-hashes';
 
 export interface McpDoctorOptions {
 	vault: string;
@@ -167,7 +168,8 @@ function checkServerFile(o: McpDoctorOptions, checks: Check[]): boolean {
 		checks.push({ id: 'mcp-file', status: 'fail', message: `The MCP server file is not in the vault (${file} is missing), so the MCP server cannot start.`, fix: 'Run "install" again (or the Obsidian command "Install agent hooks").' });
 		return false;
 	}
-	if (o.mcpSource !== undefined && sha256(installed) !== sha256(typeof o.mcpSource === 'string' ? Buffer.from(o.mcpSource, 'utf8') : o.mcpSource)) {
+	const expected = o.mcpSource !== undefined ? sha256(o.mcpSource) : HOOK_FILE_HASHES.mcp;
+	if (expected !== undefined && sha256(installed) !== expected) {
 		checks.push({ id: 'mcp-file', status: 'fail', message: `${file} differs from the MCP server file of this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
 		return false;
 	}

@@ -9,7 +9,7 @@ import { hookMistakeChecks } from './doctor-hook-mistakes';
 import type { Check, DoctorOptions } from './doctor-report';
 import type { HostPaths, ReadFile } from '../host-spec';
 import { readIfExists } from '../files';
-import { decodeStrict } from '../install';
+import { decodeStrict } from '../../check/settings-json';
 import { specFor } from '../options';
 
 /** One registered command of ours: where, under which event, and its matcher (group-shaped hosts). */

@@ -1,0 +1,32 @@
+/**
+ * The bridge commands *Install agent hooks* and *Remove agent hooks* show for this vault: the
+ * plugin writes no hook file and no agent setting itself; the user runs the companion's own CLI
+ * (`npx session-brief`, bridge/args.ts) in a terminal. The vault path is quoted for the shell a
+ * user is likely to paste into: a POSIX shell's single quotes on macOS and Linux (exact for every
+ * path), PowerShell's double quotes on Windows (plain double quotes for an ordinary path, which
+ * cmd.exe reads the same way).
+ */
+import type { AgentId } from '../../core/agent-contracts';
+import { powershellQuote } from '../../node/hosts/command-line';
+import type { Scope } from '../../node/hosts/host-spec';
+
+/** The name the package's `bin` gives the bridge (package.json), run through npx. */
+export const BRIDGE_COMMAND = 'npx session-brief';
+
+export function quoteForShell(p: string, platform: string): string {
+	if (platform === 'win32') return powershellQuote(p);
+	return `'${p.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `install` for one agent and scope, as the bridge's own command line takes them. */
+export function installCommand(vault: string, agent: AgentId, scope: Scope, platform: string): string {
+	return `${BRIDGE_COMMAND} install --vault ${quoteForShell(vault, platform)} --agent ${agent} --scope ${scope}`;
+}
+
+/** `uninstall`; an agent or scope left out means every installation recorded in the vault. */
+export function uninstallCommand(vault: string, agent: AgentId | undefined, scope: Scope | undefined, platform: string): string {
+	const parts = [`${BRIDGE_COMMAND} uninstall --vault ${quoteForShell(vault, platform)}`];
+	if (agent !== undefined) parts.push(`--agent ${agent}`);
+	if (scope !== undefined) parts.push(`--scope ${scope}`);
+	return parts.join(' ');
+}
