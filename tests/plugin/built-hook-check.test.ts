@@ -66,7 +66,7 @@ describe.skipIf(!HAVE_BUILD)('main.js as a reviewer reads it', () => {
 		const entry = fs.readFileSync(path.join(ROOT, 'src', 'node', 'hosts', 'hook-entry.cjs'), 'utf8');
 		const bridge = fs.readFileSync(BUILT_BRIDGE, 'utf8');
 		// The hook entry's names for the bridge it loads, and texts of install and the CLI's usage.
-		const markers = ['sessionBriefLoadBridge', 'sessionBriefLibrary', 'Run install again from a terminal where', "Session Brief bridge: the vault's state"];
+		const markers = ['sessionBriefLoadBridge', 'sessionBriefLibrary', 'Run install again from a terminal where', 'Copy the hooks into the vault and register them with the agent'];
 		for (const m of markers) {
 			expect(entry.includes(m) || bridge.includes(m), m).toBe(true);
 			expect(main.includes(m), m).toBe(false);
