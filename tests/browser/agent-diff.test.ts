@@ -85,6 +85,7 @@ describe.skipIf(skipReason !== null)('the diff view of an agent change in headle
 			const p = await session.newPage({ viewport: look.viewport, deviceScaleFactor: look.mobile ? 2 : 1, hasTouch: look.mobile, isMobile: look.mobile });
 			await p.setContent(pageHtml(look.theme, html));
 			if (look.mobile) await p.evaluate(() => document.body.classList.add('is-mobile', 'is-phone'));
+			expect(await p.evaluate(() => [window.innerWidth, window.visualViewport?.scale])).toEqual([look.viewport.width, 1]);
 			expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);
 			const seen = await p.evaluate(() => {
 				const bg = (sel: string): string => getComputedStyle(document.querySelector(sel) as HTMLElement).backgroundColor;

@@ -49,6 +49,7 @@ async function shoot(html: string, look: Look, file: ScreenshotName): Promise<vo
 	const p = await session.newPage({ viewport: look.viewport, deviceScaleFactor: look.mobile ? 2 : 1, hasTouch: look.mobile, isMobile: look.mobile });
 	await p.setContent(pageHtml(look.theme, html));
 	if (look.mobile) await p.evaluate(() => document.body.classList.add('is-mobile', 'is-phone'));
+	expect(await p.evaluate(() => [window.innerWidth, window.visualViewport?.scale])).toEqual([look.viewport.width, 1]);
 	expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);
 	expect(await p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 	expect((await savePng(p, SHOTS.dir, file)).subarray(1, 4).toString('latin1')).toBe('PNG');
