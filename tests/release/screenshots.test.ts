@@ -68,6 +68,18 @@ describe('the pictures in docs/', () => {
 		expect(onDisk).toEqual([...SCREENSHOTS].sort());
 	});
 
+	it('each browser test that saves a picture does so at the fixed instant, through screenshots.ts', () => {
+		const dir = path.join(REPO, 'tests', 'browser');
+		const files = fs.readdirSync(dir).filter((f) => f.endsWith('.test.ts'));
+		const saving = files.filter((f) => /\.screenshot\(|\bshoot\(/.test(fs.readFileSync(path.join(dir, f), 'utf8')));
+		expect(saving.length).toBeGreaterThan(0);
+		const wrong = saving.filter((f) => {
+			const text = fs.readFileSync(path.join(dir, f), 'utf8');
+			return !/^fixedClock\(\);$/m.test(text) || /\.screenshot\(/.test(text) || /new Date\(\)|Date\.now\(\)/.test(text);
+		});
+		expect(wrong).toEqual([]);
+	});
+
 	it('`npm run screenshots` builds, then runs the browser tests into docs/', () => {
 		const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 		expect(pkg.scripts.screenshots).toBe('npm run build && node scripts/screenshots.mjs');
