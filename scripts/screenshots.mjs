@@ -23,7 +23,21 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-screenshots-'));
 const fontsConf = path.join(work, 'fonts.conf');
 fs.writeFileSync(
 	fontsConf,
-	`<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n\t<dir>${fontDir}</dir>\n\t<cachedir>${path.join(work, 'cache')}</cachedir>\n</fontconfig>\n`,
+	[
+		'<?xml version="1.0"?>',
+		'<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+		'<fontconfig>',
+		`\t<dir>${fontDir}</dir>`,
+		`\t<cachedir>${path.join(work, 'cache')}</cachedir>`,
+		// The math font of the same folder would otherwise answer for names it does not know.
+		'\t<selectfont><rejectfont><glob>*/DejaVuMathTeXGyre.ttf</glob></rejectfont></selectfont>',
+		'\t<alias><family>sans-serif</family><prefer><family>DejaVu Sans</family></prefer></alias>',
+		'\t<alias><family>serif</family><prefer><family>DejaVu Serif</family></prefer></alias>',
+		'\t<alias><family>monospace</family><prefer><family>DejaVu Sans Mono</family></prefer></alias>',
+		'\t<match target="pattern"><edit name="family" mode="append_last"><string>sans-serif</string></edit></match>',
+		'</fontconfig>',
+		'',
+	].join('\n'),
 );
 
 const pngs = () => fs.readdirSync(docs).filter((f) => f.endsWith('.png'));
