@@ -5,11 +5,10 @@
  * width and in light at a phone's width (390 px). Checks the colours of added and removed lines and
  * of the changed words come from the theme, nothing overflows sideways, and every icon is drawn.
  *
- * Screenshots: docs/agent-diff-{light,dark,mobile}.png when SESSION_BRIEF_SCREENSHOTS=1, else a
- * temporary folder. Skipped, saying why, without Chromium.
+ * Screenshots: docs/agent-diff-{light,dark,mobile}.png under `npm run screenshots`, else a
+ * temporary folder; drawn at a fixed instant (screenshots.ts). Skipped, saying why, without Chromium.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
@@ -20,18 +19,18 @@ import { AgentDiffModal } from '../../src/plugin/review/agent-diff-modal';
 import { startPlugin } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
 import { browserSession } from './browser-session';
-import { drawIcons, ICONS, loadPlaywright, pageHtml, ROOT, type Playwright, type Theme } from './sidebar-page';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, type Playwright, type Theme } from './sidebar-page';
+import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder } from './screenshots';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
 if (skipReason !== null) console.warn(`tests/browser/agent-diff.test.ts SKIPPED: ${skipReason}`);
 
-const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-diff-'));
-const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
-});
+const SHOTS = shotsFolder();
+fixedClock();
+const session = browserSession(SHOTS.remove);
 
-type Look = { name: string; theme: Theme; viewport: { width: number; height: number }; mobile: boolean };
+type Look = { name: 'light' | 'dark' | 'mobile'; theme: Theme; viewport: { width: number; height: number }; mobile: boolean };
 const LOOKS: Look[] = [
 	{ name: 'light', theme: 'light', viewport: { width: 760, height: 720 }, mobile: false },
 	{ name: 'dark', theme: 'dark', viewport: { width: 760, height: 720 }, mobile: false },
@@ -47,18 +46,20 @@ const NOTE = 'Notes/Reading list.md';
 
 async function diffView(): Promise<AgentDiffModal> {
 	const base = copyExampleVault();
+	ageVault(base);
 	const pluginDir = path.join(base, '.obsidian', 'plugins', 'session-brief');
 	fs.mkdirSync(pluginDir, { recursive: true });
 	const file = path.join(base, NOTE);
 	const before = fs.readFileSync(file, 'utf8');
 	const place = { root: base, pluginDir };
-	keepBeforeVersion(place, NOTE, '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', 'Edit', new Date(Date.now() - 60_000));
+	keepBeforeVersion(place, NOTE, '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', 'Edit', new Date(FIXED_NOW.getTime() - 7 * 60_000));
 	const after = before
 		.replace('Building a second brain', 'Building a second brain (finished)')
 		.replace(/^---\n/, '---\nstatus: reading\n')
 		.concat('- The Art of Doing Science and Engineering\n- A Philosophy of Software Design\n');
 	fs.writeFileSync(file, after);
-	const at = new Date();
+	const at = new Date(FIXED_NOW.getTime() - 6 * 60_000 + 13_000);
+	fs.utimesSync(file, at, at);
 	recordAfter(place, NOTE, '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', at, sha256);
 	fs.writeFileSync(path.join(pluginDir, JOURNAL_FILE), encodeRecord({ path: NOTE, tool: 'Edit', session: '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', at: at.toISOString() }) ?? '');
 	const s = await startPlugin(base);
@@ -84,6 +85,7 @@ describe.skipIf(skipReason !== null)('the diff view of an agent change in headle
 			const p = await session.newPage({ viewport: look.viewport, deviceScaleFactor: look.mobile ? 2 : 1, hasTouch: look.mobile, isMobile: look.mobile });
 			await p.setContent(pageHtml(look.theme, html));
 			if (look.mobile) await p.evaluate(() => document.body.classList.add('is-mobile', 'is-phone'));
+			expect(await p.evaluate(() => [window.innerWidth, window.visualViewport?.scale])).toEqual([look.viewport.width, 1]);
 			expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);
 			const seen = await p.evaluate(() => {
 				const bg = (sel: string): string => getComputedStyle(document.querySelector(sel) as HTMLElement).backgroundColor;
@@ -98,8 +100,8 @@ describe.skipIf(skipReason !== null)('the diff view of an agent change in headle
 				};
 			});
 			expect(seen).toEqual({ ...EXPECTED[look.theme], fits: true, inside: true, lines: true });
-			await p.screenshot({ path: path.join(SHOTS, `agent-diff-${look.name}.png`) });
-			expect(fs.readFileSync(path.join(SHOTS, `agent-diff-${look.name}.png`)).subarray(1, 4).toString('latin1')).toBe('PNG');
+			const png = await shoot(p, SHOTS.dir, `agent-diff-${look.name}.png`);
+			expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
 			await p.close();
 		}
 	});

@@ -5,12 +5,13 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { stopPlugin, type Started } from '../plugin/harness';
+import { FIXED_NOW } from './screenshots';
 import { CHROMIUM, CHROMIUM_ARGS, type Playwright } from './sidebar-page';
 
 export interface BrowserSession {
 	started: Started | null;
 	launch(playwright: Playwright): Promise<void>;
-	/** A new page of the launched browser, closed after the test. */
+	/** A new page of the launched browser, closed after the test; its clock, language and time zone fixed like the pictures'. */
 	newPage(options: BrowserContextOptions): Promise<Page>;
 }
 
@@ -25,7 +26,8 @@ export function browserSession(afterFile: () => void = () => undefined): Browser
 		},
 		async newPage(options) {
 			if (browser === null) throw new Error('no browser');
-			page = await browser.newPage(options);
+			page = await browser.newPage({ locale: 'en-US', timezoneId: 'UTC', ...options });
+			await page.clock.setFixedTime(FIXED_NOW);
 			return page;
 		},
 	};

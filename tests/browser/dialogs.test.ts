@@ -7,8 +7,9 @@
  * a desktop width and in light at a phone's width; checks nothing overflows sideways and every
  * icon is drawn.
  *
- * Screenshots: docs/doctor-*.png, docs/rule-check-empty-*.png, docs/setup-*.png when
- * SESSION_BRIEF_SCREENSHOTS=1, else a temporary folder. Skipped, saying why, without Chromium.
+ * Screenshots: docs/doctor-*.png, docs/rule-check-empty-*.png, docs/setup-*.png under
+ * `npm run screenshots`, else a temporary folder; drawn at a fixed instant over notes of fixed ages
+ * (screenshots.ts). Skipped, saying why, without Chromium.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -18,18 +19,19 @@ import { Modal } from '../obsidian-stub/obsidian';
 import type { AgentHooks } from '../../src/plugin/hosts/agent-hooks';
 import { settle, startPlugin, tempVault, type Started } from '../plugin/harness';
 import { browserSession } from './browser-session';
-import { drawIcons, ICONS, loadPlaywright, pageHtml, ROOT, viewHtml, type Playwright, type Theme } from './sidebar-page';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, viewHtml, type Playwright, type Theme } from './sidebar-page';
+import { ageVault, fixedClock, shoot as savePng, shotsFolder } from './screenshots';
+import type { ScreenshotName } from './screenshot-list';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
 if (skipReason !== null) console.warn(`tests/browser/dialogs.test.ts SKIPPED: ${skipReason}`);
 
-const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-dialogs-'));
-const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
-});
+const SHOTS = shotsFolder();
+fixedClock();
+const session = browserSession(SHOTS.remove);
 
-type Look = { name: string; theme: Theme; viewport: { width: number; height: number }; mobile: boolean };
+type Look = { name: 'light' | 'dark' | 'mobile'; theme: Theme; viewport: { width: number; height: number }; mobile: boolean };
 const LOOKS: Look[] = [
 	{ name: 'light', theme: 'light', viewport: { width: 640, height: 720 }, mobile: false },
 	{ name: 'dark', theme: 'dark', viewport: { width: 640, height: 720 }, mobile: false },
@@ -43,19 +45,41 @@ function modalHtml(modal: Modal): string {
 	return modal.containerEl.outerHTML;
 }
 
-async function shoot(html: string, look: Look, file: string): Promise<void> {
+async function shoot(html: string, look: Look, file: ScreenshotName): Promise<void> {
 	const p = await session.newPage({ viewport: look.viewport, deviceScaleFactor: look.mobile ? 2 : 1, hasTouch: look.mobile, isMobile: look.mobile });
 	await p.setContent(pageHtml(look.theme, html));
 	if (look.mobile) await p.evaluate(() => document.body.classList.add('is-mobile', 'is-phone'));
+	expect(await p.evaluate(() => [window.innerWidth, window.visualViewport?.scale])).toEqual([look.viewport.width, 1]);
 	expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);
 	expect(await p.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-	await p.screenshot({ path: path.join(SHOTS, file) });
-	expect(fs.readFileSync(path.join(SHOTS, file)).subarray(1, 4).toString('latin1')).toBe('PNG');
+	expect((await savePng(p, SHOTS.dir, file)).subarray(1, 4).toString('latin1')).toBe('PNG');
 	await p.close();
 }
 
-async function doctorDialog(): Promise<{ started: Started; modal: Modal }> {
-	const started = await startPlugin(tempVault({ 'CLAUDE.md': '# Rules\n', 'Notes/a.md': 'A\n' }));
+/** A temporary vault of these files, each with a fixed age. */
+function vault(files: Record<string, string>): string {
+	const base = tempVault(files);
+	ageVault(base);
+	return base;
+}
+
+/**
+ * The dialog's HTML with the run's temporary folders named as a reader's would be (the vault, the
+ * home folder, the per-user state folder), so the picture does not change with their random names.
+ */
+function readerPaths(html: string, started: Started, home: string): string {
+	const places: Array<[string, string]> = [
+		[started.base, '/home/you/Notes'],
+		[home, '/home/you'],
+		[process.env.SESSION_BRIEF_STATE_DIR ?? home, '/home/you/.local/state/session-brief'],
+	];
+	let out = html;
+	for (const [from, to] of places) for (const p of new Set([from, fs.realpathSync(from)])) out = out.split(p).join(to);
+	return out;
+}
+
+async function doctorDialog(): Promise<{ started: Started; modal: Modal; home: string }> {
+	const started = await startPlugin(vault({ 'CLAUDE.md': '# Rules\n', 'Notes/a.md': 'A\n' }));
 	const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-home-'));
 	started.plugin.register(() => fs.rmSync(home, { recursive: true, force: true, maxRetries: 30 }));
 	(started.plugin as unknown as { desktop: { hooks: AgentHooks } }).desktop.hooks.home = home;
@@ -65,7 +89,7 @@ async function doctorDialog(): Promise<{ started: Started; modal: Modal }> {
 	await vi.waitFor(() => expect(Modal.open.some((m) => m.contentEl.classList.contains('session-brief-doctor'))).toBe(true), { timeout: 20_000 });
 	const modal = Modal.open.find((m) => m.contentEl.classList.contains('session-brief-doctor'));
 	if (modal === undefined) throw new Error('no doctor dialog');
-	return { started, modal };
+	return { started, modal, home };
 }
 
 describe.skipIf(skipReason !== null)('dialogs and the empty rule check in headless Chromium', () => {
@@ -74,15 +98,16 @@ describe.skipIf(skipReason !== null)('dialogs and the empty rule check in headle
 	});
 
 	it('Check agent hooks: a row per check with its icon and fix buttons; saves docs/doctor-{light,dark,mobile}.png', async () => {
-		const { started, modal } = await doctorDialog();
+		const { started, modal, home } = await doctorDialog();
 		session.started = started;
-		const html = modalHtml(modal);
+		const html = readerPaths(modalHtml(modal), started, home);
 		expect(modal.contentEl.querySelectorAll('.session-brief-doctor-check[data-status="fail"] button').length).toBeGreaterThan(0);
+		expect(html).not.toContain(os.tmpdir());
 		for (const look of LOOKS) await shoot(html, look, `doctor-${look.name}.png`);
 	});
 
 	it('the rule check finding nothing says what it checked; saves docs/rule-check-empty-{light,dark,mobile}.png', async () => {
-		const started = await startPlugin(tempVault({ 'CLAUDE.md': '# Rules\n\nKeep notes short.\n', 'AI/Regelwerk/style.md': '# Style\n', 'AI/Regelwerk/tags.md': '# Tags\n' }));
+		const started = await startPlugin(vault({ 'CLAUDE.md': '# Rules\n\nKeep notes short.\n', 'AI/Regelwerk/style.md': '# Style\n', 'AI/Regelwerk/tags.md': '# Tags\n' }));
 		session.started = started;
 		await (started.plugin as unknown as { runRuleCheck(): Promise<void> }).runRuleCheck();
 		await settle(started.app);
@@ -93,7 +118,7 @@ describe.skipIf(skipReason !== null)('dialogs and the empty rule check in headle
 	});
 
 	it('the first-run setup proposes from the vault; saves docs/setup-{light,dark,mobile}.png', async () => {
-		const started = await startPlugin(tempVault({ 'CLAUDE.md': '# Rules\n', 'AGENTS.md': '# Agents\n', '.claude/agents/reviewer.md': 'x\n', 'Wissen/Regeln/tags.md': '# Tags\n', 'Wissen/Sitzungen/2026-12-01.md': 'x\n' }), { data: null });
+		const started = await startPlugin(vault({ 'CLAUDE.md': '# Rules\n', 'AGENTS.md': '# Agents\n', '.claude/agents/reviewer.md': 'x\n', 'Wissen/Regeln/tags.md': '# Tags\n', 'Wissen/Sitzungen/2026-12-01.md': 'x\n' }), { data: null });
 		session.started = started;
 		await settle(started.app);
 		const modal = Modal.open.find((m) => m.contentEl.classList.contains('session-brief-setup'));

@@ -5,11 +5,10 @@
  * and Obsidian's theme variables. A real click on a row is relayed to the same row of the real
  * view, which opens the note; a real hover shows the row's *Mark as reviewed* button.
  *
- * Screenshots: docs/sidebar-agents-light.png and docs/sidebar-agents-dark.png when
- * SESSION_BRIEF_SCREENSHOTS=1 (so `npm test` does not rewrite tracked files), else a temporary folder.
+ * Screenshots: docs/sidebar-agents-{light,dark}.png under `npm run screenshots` (so `npm test`
+ * does not rewrite tracked files), else a temporary folder; drawn at a fixed instant (screenshots.ts).
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -17,14 +16,15 @@ import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/a
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { settle, startPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
-import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, ROOT, viewHtml, VIEWPORT, type Playwright, type Theme } from './sidebar-page';
+import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, viewHtml, VIEWPORT, type Playwright, type Theme } from './sidebar-page';
 import { browserSession } from './browser-session';
+import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder } from './screenshots';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
 if (skipReason !== null) console.warn(`tests/browser/sidebar-agents.test.ts SKIPPED: ${skipReason}`);
 
-const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-agent-shots-'));
+const SHOTS = shotsFolder();
 const VIEW_TYPE_REVIEW = 'session-brief-review';
 const THEME_RGB: Record<Theme, { text: string; faint: string; hover: string }> = {
 	light: { text: 'rgb(34, 34, 34)', faint: 'rgb(171, 171, 171)', hover: 'rgba(0, 0, 0, 0.067)' },
@@ -33,19 +33,18 @@ const THEME_RGB: Record<Theme, { text: string; faint: string; hover: string }> =
 
 type ViewLike = { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string };
 
-const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
-});
+fixedClock();
+const session = browserSession(SHOTS.remove);
 
-/** Today at a fixed time of day, so the screenshot shows times, not dates. */
+/** A time of FIXED_NOW's day, before it, so the screenshot shows times, not dates. */
 function todayAt(h: number, m: number): string {
-	const d = new Date();
+	const d = new Date(FIXED_NOW);
 	d.setHours(h, m, 0, 0);
 	return d.toISOString();
 }
 
 function journal(): JournalRecord[] {
-	const earlier = Math.min(new Date().getHours(), 10);
+	const earlier = Math.min(FIXED_NOW.getHours(), 10);
 	return [
 		{ path: 'Projects/session-brief/Design.md', tool: 'Edit', session: '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', at: todayAt(earlier, 2) },
 		{ path: 'Notes/Tag syntax.md', tool: 'Write', session: '3f2a9c1e-5b7d-4e2a-9f10-2c6b8d1e4a77', at: todayAt(earlier, 7) },
@@ -58,6 +57,7 @@ function journal(): JournalRecord[] {
 
 async function openSidebar(): Promise<{ s: Started; view: ViewLike }> {
 	const base = copyExampleVault();
+	ageVault(base);
 	const s = await startPlugin(base);
 	session.started = s;
 	fs.writeFileSync(path.join(s.pluginDir, JOURNAL_FILE), journal().map((r) => encodeRecord(r) ?? '').join(''));
@@ -123,9 +123,7 @@ describe.skipIf(skipReason !== null)('changed by agents in headless Chromium', (
 			expect(await mark.isVisible()).toBe(true);
 			expect(await row.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(THEME_RGB[theme].hover);
 			await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
-			const file = path.join(SHOTS, `sidebar-agents-${theme}.png`);
-			await p.screenshot({ path: file });
-			const png = fs.readFileSync(file);
+			const png = await shoot(p, SHOTS.dir, `sidebar-agents-${theme}.png`);
 			expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
 			expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
 		});

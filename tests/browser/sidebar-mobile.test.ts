@@ -7,18 +7,17 @@
  * each row's Mark as reviewed button and each section's Mark all button shown without hover, at
  * least 40px square, on top where a finger lands, and beside the row's age rather than over it.
  *
- * Screenshots: docs/sidebar-mobile-light.png and docs/sidebar-mobile-dark.png when
- * SESSION_BRIEF_SCREENSHOTS=1, else a temporary folder. Skipped, saying why, without Chromium.
+ * Screenshots: docs/sidebar-mobile-{light,dark}.png under `npm run screenshots`, else a temporary
+ * folder; drawn at a fixed instant over notes of fixed ages (screenshots.ts). Skipped, saying why,
+ * without Chromium.
  */
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Platform } from '../obsidian-stub/obsidian';
 import { settle, startPlugin } from '../plugin/harness';
 import { copyExampleVault, MOBILE_PLATFORM } from '../plugin/load-built';
-import { drawIcons, ICONS, loadPlaywright, pageHtml, ROOT, viewHtml, type Playwright, type Theme } from './sidebar-page';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, viewHtml, type Playwright, type Theme } from './sidebar-page';
 import { browserSession } from './browser-session';
+import { ageVault, fixedClock, shoot, shotsFolder } from './screenshots';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
@@ -28,7 +27,7 @@ if (skipReason !== null) console.warn(`tests/browser/sidebar-mobile.test.ts SKIP
 const PHONE = { width: 390, height: 844 };
 /** A phone's screen has two or three device pixels per CSS pixel; the screenshots use two. */
 const SCALE = 2;
-const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-mobile-'));
+const SHOTS = shotsFolder();
 const VIEW_TYPE_REVIEW = 'session-brief-review';
 const desktopPlatform = { ...Platform };
 
@@ -36,9 +35,10 @@ beforeAll(() => {
 	Object.assign(Platform, MOBILE_PLATFORM);
 });
 
+fixedClock();
 const session = browserSession(() => {
 	Object.assign(Platform, desktopPlatform);
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
+	SHOTS.remove();
 });
 
 interface Box {
@@ -63,7 +63,9 @@ describe.skipIf(skipReason !== null)('needs review sidebar on a phone, in headle
 
 	for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
 		it(`rows and headers are tall enough to tap and show their buttons without hover (${theme}); saves docs/sidebar-mobile-${theme}.png`, async () => {
-			const s = await startPlugin(copyExampleVault(), { plainAdapter: true });
+			const base = copyExampleVault();
+			ageVault(base);
+			const s = await startPlugin(base, { plainAdapter: true });
 			session.started = s;
 			s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
 			await settle(s.app);
@@ -73,6 +75,8 @@ describe.skipIf(skipReason !== null)('needs review sidebar on a phone, in headle
 			const p = await session.newPage({ viewport: PHONE, deviceScaleFactor: SCALE, hasTouch: true, isMobile: true });
 			await p.setContent(pageHtml(theme, viewHtml(view)));
 			await p.evaluate(() => document.body.classList.add('is-mobile', 'is-phone'));
+			// Laid out at the phone's width, unzoomed, as Obsidian's app does (not a desktop width zoomed out).
+			expect(await p.evaluate(() => [window.innerWidth, window.visualViewport?.scale])).toEqual([PHONE.width, 1]);
 			expect(await p.evaluate(drawIcons, ICONS)).toEqual([]);
 
 			const m = await p.evaluate((): Measured => {
@@ -129,13 +133,10 @@ describe.skipIf(skipReason !== null)('needs review sidebar on a phone, in headle
 			expect(m.headers.filter((h) => h.markAll !== null).map((h) => h.section)).toEqual(['needsReview', 'reviewOpen', 'pendingReview']);
 			for (const h of m.headers.filter((x) => x.markAll !== null)) expect(h.hit, h.section).toBe(true);
 
-			const file = path.join(SHOTS, `sidebar-mobile-${theme}.png`);
-			await p.screenshot({ path: file });
-			const png = fs.readFileSync(file);
+			const png = await shoot(p, SHOTS.dir, `sidebar-mobile-${theme}.png`);
 			expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
-			// Width and height from the IHDR chunk; Chromium's mobile emulation may round the height by a device pixel.
-			expect(png.readUInt32BE(16)).toBe(PHONE.width * SCALE);
-			expect(Math.abs(png.readUInt32BE(20) - PHONE.height * SCALE)).toBeLessThanOrEqual(1);
+			// Width and height from the IHDR chunk.
+			expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([PHONE.width * SCALE, PHONE.height * SCALE]);
 
 			// A real tap (touch input) on a row's button lands on that button.
 			const first = p.locator('.session-brief-item-mark').first();

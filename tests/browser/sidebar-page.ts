@@ -73,11 +73,15 @@ export function viewHtml(view: { containerEl: HTMLElement; getDisplayText(): str
 	return clone.outerHTML;
 }
 
-/** A page with one right-sidebar leaf holding the view's HTML, styled by styles.css over the theme stand-in. */
+/**
+ * A page with one right-sidebar leaf holding the view's HTML, styled by styles.css over the theme
+ * stand-in. The viewport tag as Obsidian's phone app has it: without it a phone lays the page out
+ * 980 px wide and zooms it out to fit, and at that zoom icon edges vary from one picture to the next.
+ */
 export function pageHtml(theme: Theme, leafHtml: string): string {
 	const css = readCss();
 	return `<!doctype html>
-<html><head><meta charset="utf-8"><title>Session Brief sidebar</title>
+<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Session Brief sidebar</title>
 <style>${css.theme}</style>
 <style>${css.plugin}</style>
 </head>

@@ -15,30 +15,31 @@
  * test focuses that item in the real view, hands it the key, and moves the page's focus to where
  * the view put its own. Tab order and the focus ring are the browser's own.
  *
- * Screenshots: docs/sidebar-light.png, docs/sidebar-dark.png and docs/sidebar-keyboard.png when SESSION_BRIEF_SCREENSHOTS=1
- * (so `npm test` does not rewrite tracked files), else a temporary folder.
+ * Screenshots: docs/sidebar-{light,dark,keyboard,folders}.png under `npm run screenshots` (so
+ * `npm test` does not rewrite tracked files), else a temporary folder; drawn at a fixed instant
+ * over notes of fixed ages (screenshots.ts).
  * Skipped, saying why, where Chromium (/usr/bin/chromium, or $SESSION_BRIEF_CHROMIUM) or
  * playwright-core is missing.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settle, startPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';
-import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, ROOT, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from './sidebar-page';
+import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from './sidebar-page';
 import { browserSession } from './browser-session';
 import { Menu } from '../obsidian-stub/obsidian';
 import { isoDate } from '../../src/core/dates';
+import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder, stampFile } from './screenshots';
 
 const playwright = await loadPlaywright();
 const skipReason = typeof playwright === 'string' ? playwright : null;
 if (skipReason !== null) console.warn(`tests/browser/sidebar.test.ts SKIPPED: ${skipReason}`);
 
-const SHOTS = process.env.SESSION_BRIEF_SCREENSHOTS === '1' ? path.join(ROOT, 'docs') : fs.mkdtempSync(path.join(os.tmpdir(), 'sb-shots-'));
+const SHOTS = shotsFolder();
 const VIEW_TYPE_REVIEW = 'session-brief-review';
-const TODAY = isoDate(new Date());
+const TODAY = isoDate(FIXED_NOW);
 
 /** Expected computed colours (styles.css through obsidian-theme.css). */
 const THEME_RGB: Record<Theme, { background: string; text: string; faint: string; hover: string }> = {
@@ -46,15 +47,17 @@ const THEME_RGB: Record<Theme, { background: string; text: string; faint: string
 	dark: { background: 'rgb(38, 38, 38)', text: 'rgb(218, 218, 218)', faint: 'rgb(102, 102, 102)', hover: 'rgba(255, 255, 255, 0.075)' },
 };
 
-const session = browserSession(() => {
-	if (process.env.SESSION_BRIEF_SCREENSHOTS !== '1') fs.rmSync(SHOTS, { recursive: true, force: true, maxRetries: 30 });
-});
+fixedClock();
+const session = browserSession(SHOTS.remove);
 
 /** The plugin on a copy of the example vault, with the sidebar open; returns the real view. */
 async function openSidebar(): Promise<{ s: Started; view: { containerEl: HTMLElement; contentEl: HTMLElement; getDisplayText(): string; getIcon(): string } }> {
 	const base = copyExampleVault();
+	ageVault(base);
 	// A session file of today, so the Today header shows one (the example vault's are dated).
-	fs.writeFileSync(path.join(base, `AI/sessions/${TODAY}-sidebar-polish.md`), '---\ntype: session\n---\n# Sidebar polish\n');
+	const sessionFile = path.join(base, `AI/sessions/${TODAY}-sidebar-polish.md`);
+	fs.writeFileSync(sessionFile, '---\ntype: session\n---\n# Sidebar polish\n');
+	stampFile(sessionFile, 0);
 	const s = await startPlugin(base);
 	session.started = s;
 	s.stub.commands.find((c) => c.id === 'open-review-sidebar')?.callback?.();
@@ -184,9 +187,7 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 			expect(await row.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe(THEME_RGB[theme].hover);
 			await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
 
-			const file = path.join(SHOTS, `sidebar-${theme}.png`);
-			await p.screenshot({ path: file });
-			const png = fs.readFileSync(file);
+			const png = await shoot(p, SHOTS.dir, `sidebar-${theme}.png`);
 			expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
 			// Width and height from the IHDR chunk.
 			expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
@@ -265,7 +266,7 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 		// The focused row shows its Mark as reviewed button; other rows do not until hovered.
 		const markShown = () => p.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('.session-brief-item-mark')).filter((b) => b.getBoundingClientRect().width > 0).map((b) => b.closest<HTMLElement>('[data-key]')?.dataset.key));
 		expect(await markShown()).toEqual([second]);
-		await p.screenshot({ path: path.join(SHOTS, 'sidebar-keyboard.png') });
+		await shoot(p, SHOTS.dir, 'sidebar-keyboard.png');
 		await p.locator('.session-brief-item').first().hover();
 		expect(await markShown()).toEqual(['note:needsReview:Projects/session-brief/Cache notes.md', second]);
 		await p.mouse.move(VIEWPORT.width - 2, VIEWPORT.height - 2);
@@ -371,6 +372,6 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 		}));
 		expect(grouped.headings).toEqual(['Inbox2', 'Inbox/Articles1']);
 		expect(grouped.active).not.toBe('rgba(0, 0, 0, 0)');
-		await p.screenshot({ path: path.join(SHOTS, 'sidebar-folders.png') });
+		await shoot(p, SHOTS.dir, 'sidebar-folders.png');
 	});
 });
