@@ -91,6 +91,8 @@ export class DoctorModal extends Modal {
 			const fix = body.createDiv({ cls: 'session-brief-doctor-fix' });
 			fix.createSpan({ cls: 'session-brief-doctor-fix-label', text: `${t.fix} ` });
 			fix.createSpan({ text: check.fix });
+			// A fix worded as a sentence still gets its command, to copy as printed.
+			if (check.command !== undefined && check.command !== check.fix) body.createEl('code', { cls: 'session-brief-doctor-command', text: check.command });
 		}
 		const action = fixAction(check);
 		if (action === null) return;

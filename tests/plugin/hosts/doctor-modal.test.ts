@@ -1,7 +1,9 @@
 // Which fix of a doctor check becomes a button (src/plugin/hosts/doctor-modal.ts), with the texts the
 // bridge's checks use (src/node/hosts/doctor-*.ts), and the rule check's empty result.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fixAction, namedFile } from '../../../src/plugin/hosts/doctor-modal';
+import { DoctorModal, fixAction, namedFile } from '../../../src/plugin/hosts/doctor-modal';
+import { DOCTOR_TEXT } from '../../../src/plugin/hosts/doctor-strings';
+import type { DoctorReport } from '../../../src/node/hosts/doctor/doctor-report';
 import type { RuleCheckRunner } from '../../../src/plugin/check/rule-check-runner';
 import { VIEW_TYPE_RULE_CHECK } from '../../../src/plugin/check/rule-check-view';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from '../harness';
@@ -40,5 +42,26 @@ describe('rule check view', () => {
 		expect(root.querySelector('.session-brief-rule-nothing-head')?.textContent).toBe(`Nothing found in 2 files of the rule scope, by ${checks} checks.`);
 		expect(Array.from(root.querySelectorAll('.session-brief-rule-nothing-list code')).map((e) => e.textContent)).toEqual(['CLAUDE.md', 'AI/Regelwerk/**', '.claude/agents/**', '.claude/skills/**']);
 		expect(root.querySelector('.session-brief-rule-nothing-checks')?.textContent).toBe(rules.last?.checksRun.join(', '));
+	});
+});
+
+describe('doctor dialog', () => {
+	it('shows the command beside a fix worded as a sentence, and no second line when the fix is the command', async () => {
+		started = await startPlugin(tempVault({ 'a.md': 'x\n' }));
+		const command = 'npx session-brief install --vault "/v" --agent claude-code --scope project';
+		const report: DoctorReport = {
+			ok: false,
+			vault: '/v',
+			agent: 'claude-code',
+			checks: [
+				{ id: 'script', status: 'fail', message: 'The bridge is not in the vault.', fix: 'Run install (or the Obsidian command "Install agent hooks").', command },
+				{ id: 'registration', status: 'fail', message: 'No SessionStart hook.', fix: command, command },
+			],
+		};
+		const modal = new DoctorModal(started.app as never, DOCTOR_TEXT.en, 'Claude Code', report, '', { install: () => undefined, absolute: (p) => p });
+		modal.open();
+		const rows = Array.from(modal.contentEl.querySelectorAll('.session-brief-doctor-body'));
+		expect(rows.map((r) => r.querySelector('.session-brief-doctor-command')?.textContent ?? null)).toEqual([command, null]);
+		modal.close();
 	});
 });
