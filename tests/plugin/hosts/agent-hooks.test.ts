@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../../helpers/patience';
 import { Modal, Notice } from '../../obsidian-stub/obsidian';
 import type { AgentHooks } from '../../../src/plugin/hosts/agent-hooks';
 import { startPlugin, stopPlugin, tempVault, type Started } from '../harness';
@@ -40,7 +41,7 @@ async function run(s: Started, id: string): Promise<void> {
 	const modals = Modal.open.length;
 	const notices = Notice.shown.length;
 	c.callback();
-	await vi.waitFor(() => expect(Modal.open.length > modals || Notice.shown.length > notices).toBe(true), { timeout: 20_000 });
+	await vi.waitFor(() => expect(Modal.open.length > modals || Notice.shown.length > notices).toBe(true), { timeout: HANG_MS });
 }
 
 function lastModal(): Modal {
@@ -61,7 +62,7 @@ async function submit(modal: Modal): Promise<string> {
 	const button = modal.contentEl.querySelector('button');
 	if (button === null) throw new Error('no button');
 	button.click();
-	await vi.waitFor(() => expect(Modal.open.some((m) => m.contentEl.querySelector('pre.session-brief-output') !== null)).toBe(true), { timeout: 20_000 });
+	await vi.waitFor(() => expect(Modal.open.some((m) => m.contentEl.querySelector('pre.session-brief-output') !== null)).toBe(true), { timeout: HANG_MS });
 	return lastModal().contentEl.querySelector('pre')?.textContent ?? '';
 }
 
@@ -198,7 +199,7 @@ describe('check and remove agent hooks', () => {
 		const button = failed.map((r) => r.querySelector('button')).find((b) => b?.textContent === 'Install the hooks');
 		if (button === undefined || button === null) throw new Error('no install button');
 		button.click();
-		await vi.waitFor(() => expect(lastModal().titleEl.textContent).toBe('Install agent hooks'), { timeout: 20_000 });
+		await vi.waitFor(() => expect(lastModal().titleEl.textContent).toBe('Install agent hooks'), { timeout: HANG_MS });
 	});
 
 	it('removes only its own entries and restores the original file', async () => {
