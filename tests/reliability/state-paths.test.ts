@@ -4,7 +4,7 @@
  * them; then, one at a time, a link out of the vault, a FIFO, a folder or a foreign record is
  * planted at a path and every command runs again. Outside the vault not a byte may change, no run
  * may hang, and every hook exits 0 with valid output. A seeded sample runs by default, every
- * case with SESSION_BRIEF_LONG=1 (as CI sets it).
+ * case with SESSION_BRIEF_LONG=1 (as `npm run test:full` sets it).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
