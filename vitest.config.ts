@@ -27,6 +27,7 @@ export default defineConfig(({ mode }) => {
 	// They run in the `long` project then, and their seeded sample in `node` otherwise (tests/suites.ts).
 	const long = mode === 'full' || process.env.SESSION_BRIEF_LONG === '1';
 	const longFiles = long ? [...LONG_ONLY, ...LONG_VARIANTS] : [...LONG_ONLY];
+	const inPlugin = (f: string) => f.startsWith('tests/plugin/');
 	return {
 		test: {
 			// Only a hang reaches these (tests/helpers/patience.ts): a test asserts what happened, never
@@ -41,7 +42,7 @@ export default defineConfig(({ mode }) => {
 			env: { SESSION_BRIEF_STATE_DIR: path.join(os.tmpdir(), `session-brief-test-state-${process.pid}`), SESSION_BRIEF_BASELINE: 'off' },
 			// The bridge tests run the built bundle as child processes; two cores, so keep workers few.
 			maxWorkers: 2,
-			// `npm test` runs `node` and `plugin`; `npm run test:full` then `long` and `browser` (package.json).
+			// `npm test` runs `node` and `plugin`; `npm run test:full` then `long`, `long-plugin` and `browser` (package.json).
 			projects: [
 				{
 					// tests/clients drives the real agent CLIs: `npm run test:clients`, with its own config.
@@ -58,10 +59,17 @@ export default defineConfig(({ mode }) => {
 					test: { name: 'plugin', include: ['tests/plugin/**/*.test.ts'], exclude: longFiles, environment: 'happy-dom' },
 				},
 				{
-					// The slowest files (tests/suites.ts), in Node; in the full run the long variants too.
+					// The costliest files (tests/suites.ts), in Node; in the full run the long variants too.
 					extends: true,
 					plugins: [cjsAsText],
-					test: { name: 'long', include: longFiles, env: long ? { SESSION_BRIEF_LONG: '1' } : {} },
+					test: { name: 'long', include: longFiles.filter((f) => !inPlugin(f)), env: long ? { SESSION_BRIEF_LONG: '1' } : {} },
+				},
+				{
+					// The costliest plugin files, set up as `plugin` is.
+					extends: true,
+					plugins: [cjsAsText],
+					resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
+					test: { name: 'long-plugin', include: longFiles.filter(inPlugin), environment: 'happy-dom', env: long ? { SESSION_BRIEF_LONG: '1' } : {} },
 				},
 				{
 					// The sidebar in headless Chromium: the plugin runs in the stand-in as above.

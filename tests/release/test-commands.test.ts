@@ -23,8 +23,8 @@ function testFiles(dir: string): string[] {
 describe('the fast and the long test run', () => {
 	it('npm test runs the fast projects only; test:full runs it, then the long projects in full and the real agent CLIs', () => {
 		expect(scripts.test).toBe('npm run build && vitest run --project node --project plugin');
-		expect(scripts['test:full']).toBe('npm test && vitest run --mode full --project long --project browser && node scripts/test-clients.mjs');
-		expect(scripts['test:long']).toBe('npm run build && vitest run --mode full --project long --project browser');
+		expect(scripts['test:full']).toBe('npm test && vitest run --mode full --project long --project long-plugin --project browser && node scripts/test-clients.mjs');
+		expect(scripts['test:long']).toBe('npm run build && vitest run --mode full --project long --project long-plugin --project browser');
 	});
 
 	it('every file listed as long exists, once', () => {
@@ -34,7 +34,8 @@ describe('the fast and the long test run', () => {
 	});
 
 	it('every file with a long variant is listed, and every listed variant has one', () => {
-		const readsLong = testFiles('tests').filter((f) => /import \{[^}]*\bLONG\b[^}]*\} from '[./]*helpers\/random'/.test(fs.readFileSync(path.join(REPO, f), 'utf8')));
+		// `LONG` from tests/helpers/random.ts, or the variable itself: only the long project sets it.
+		const readsLong = testFiles('tests').filter((f) => /import \{[^}]*\bLONG\b[^}]*\} from '[./]*helpers\/random'|process\.env\.SESSION_BRIEF_LONG/.test(fs.readFileSync(path.join(REPO, f), 'utf8')));
 		expect(readsLong.length).toBeGreaterThan(0);
 		expect(readsLong.filter((f) => !LONG_VARIANTS.includes(f) && !LONG_ONLY.includes(f))).toEqual([]);
 		expect(LONG_VARIANTS.filter((f) => !readsLong.includes(f))).toEqual([]);
