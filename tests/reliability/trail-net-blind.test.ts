@@ -21,7 +21,7 @@ afterAll(() => {
 	// A folder chain deeper than a path may be long: `rm` walks it by descriptors, as no path-based removal can.
 	for (const dir of deepTrees) execFileSync('rm', ['-rf', dir]);
 	removeTempDirs();
-}, 60_000);
+}, HANG_MS);
 
 const PLUGIN = ['.obsidian', 'plugins', 'session-brief'];
 const NOTE = 'Notes/Reading list.md';
