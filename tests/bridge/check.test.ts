@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { runExternalCheck, utf8Environment } from '../../src/node/check/external-check';
 import { bareEnv, exampleVault, removeTempDirs, runBridge, tempDir, writeFiles } from '../helpers/rule-vault';
 
@@ -137,7 +138,7 @@ describe('external check runner', () => {
 			}
 		};
 		// The kill is sent before the run returns; the exit itself may take the kernel a moment.
-		await vi.waitFor(() => expect(alive()).toBe(false), { timeout: 5000 });
+		await vi.waitFor(() => expect(alive()).toBe(false), { timeout: HANG_MS });
 	});
 
 	it('tells a missing program from one that cannot start', async () => {

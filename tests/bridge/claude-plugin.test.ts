@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { CLAUDE_PLUGIN_COPIES, CLAUDE_PLUGIN_DIR } from '../../scripts/claude-plugin.mjs';
 import { installedHookRuns, pluginEnabled, vaultAbove } from '../../src/node/hosts/claude-plugin';
 import { FIXED_NOW, REPO } from '../helpers/bridge';
@@ -27,7 +28,7 @@ function bareVault(): { vault: string; home: string } {
 }
 
 function pluginHook(command: string, project: string, home: string, input: object): { status: number | null; stdout: string; stderr: string } {
-	const r = spawnSync(process.execPath, [LAUNCHER, command], { cwd: project, input: JSON.stringify(input), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: project, SESSION_BRIEF_NOW: FIXED_NOW }, timeout: 20_000 });
+	const r = spawnSync(process.execPath, [LAUNCHER, command], { cwd: project, input: JSON.stringify(input), encoding: 'utf8', env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: project, SESSION_BRIEF_NOW: FIXED_NOW }, timeout: HANG_MS });
 	return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -200,7 +201,7 @@ interface DoctorJson {
 /** The built bridge's `doctor --json`, as a user runs it for a vault the plugin serves. */
 function doctorJson(vault: string, home: string, agent: string): DoctorJson {
 	const state = tempDir('sb-plugin-state-');
-	const r = spawnSync(process.execPath, [path.join(REPO, 'bridge', 'dist', 'session-brief.cjs'), 'doctor', '--json', '--agent', agent, '--vault', vault], { env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_STATE_DIR: state, SESSION_BRIEF_NOW: FIXED_NOW }, encoding: 'utf8', timeout: 60_000 });
+	const r = spawnSync(process.execPath, [path.join(REPO, 'bridge', 'dist', 'session-brief.cjs'), 'doctor', '--json', '--agent', agent, '--vault', vault], { env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_STATE_DIR: state, SESSION_BRIEF_NOW: FIXED_NOW }, encoding: 'utf8', timeout: HANG_MS });
 	return JSON.parse(r.stdout) as DoctorJson;
 }
 

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { parseArgs } from '../../bridge/args';
 import type { AgentOptions } from '../../src/node/hosts/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
@@ -238,7 +239,7 @@ exports.runStdioServer = async () => {
 		expect(stays.ok, formatDoctor(stays)).toBe(true);
 		expect(byId(stays, 'mcp-run').map((c) => c.status)).toEqual(['ok', 'warn']);
 		expect(byId(stays, 'mcp-run')[1]?.message).toMatch(/did not exit within 5 s after its input closed/);
-	}, 30_000);
+	}, HANG_MS);
 
 	it('warns, without failing, when the server is not registered for the vault', async () => {
 		const { v, home } = setup({ mcpSource: undefined });

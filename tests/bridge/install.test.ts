@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { parseArgs } from '../../bridge/args';
 import { EDIT_MATCHER } from '../../src/node/hosts/claude-code';
 import { backupPath, manifestPath, readManifest } from '../../src/node/hosts/manifest';
@@ -460,7 +461,7 @@ describe('the command line', () => {
 			cwd: elsewhere,
 			input: '{"source":"startup"}',
 			env: { PATH: process.env.PATH, HOME: home, CLAUDE_PROJECT_DIR: elsewhere, SESSION_BRIEF_NOW: FIXED_NOW },
-			timeout: 20_000,
+			timeout: HANG_MS,
 		});
 		expect(run.status).toBe(0);
 		const parsed = parseHookOutput('claude-code', 'SessionStart', String(run.stdout));
@@ -480,7 +481,7 @@ describe('the command line', () => {
 
 /** session-start --agent X prints X's envelope once the lead wires sessionStartOutput into session-start.ts. */
 function agentEnvelopeWired(): boolean {
-	const r = spawnSync(process.execPath, [BUNDLE, 'session-start', '--agent', 'cursor', '--vault', REPO], { input: '{}', timeout: 20_000 });
+	const r = spawnSync(process.execPath, [BUNDLE, 'session-start', '--agent', 'cursor', '--vault', REPO], { input: '{}', timeout: HANG_MS });
 	return String(r.stdout).includes('"additional_context"');
 }
 const WIRED = agentEnvelopeWired();

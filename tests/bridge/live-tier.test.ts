@@ -27,12 +27,12 @@ describe('live tier through serve', () => {
 	});
 	it('serves the brief live and reflects an edit made a moment before', async () => {
 		server = spawn(process.execPath, [hookScript(v), 'serve'], { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
-		expect(await waitFor(() => fs.existsSync(discovery), 5000)).toBe(true);
+		expect(await waitFor(() => fs.existsSync(discovery))).toBe(true);
 		const first = reportJson(['--source', 'live']);
 		expect(first.json?.source).toBe('live');
 		expect(first.json?.items.needsReview).toEqual({ count: 1, paths: ['Notes/b.md'] });
 		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'new #needs-review');
-		const seen = await waitFor(() => reportJson(['--source', 'live']).json?.items.needsReview?.count === 2, 3000);
+		const seen = await waitFor(() => reportJson(['--source', 'live']).json?.items.needsReview?.count === 2);
 		expect(seen).toBe(true);
 		const hook = sessionStart(v);
 		// serve also keeps the cache: once its debounced rewrite lands, the hook takes tier 1 instead.
@@ -46,7 +46,7 @@ describe('live tier through serve', () => {
 	});
 	it('removes the discovery file when stopped, and the hook falls back to the local tiers', async () => {
 		server?.kill('SIGTERM');
-		expect(await waitFor(() => !fs.existsSync(discovery), 5000)).toBe(true);
+		expect(await waitFor(() => !fs.existsSync(discovery))).toBe(true);
 		server = null;
 		const r = reportJson([]);
 		expect(r.json?.source === 'scan' || r.json?.source === 'cache').toBe(true);

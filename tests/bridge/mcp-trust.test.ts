@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { BUNDLE, FIXED_NOW, makeVault, run, type Files } from '../helpers/bridge';
 
 const made: string[] = [];
@@ -143,7 +144,7 @@ describe('mcp: a line too long to hold', () => {
 		await s.write(`${JSON.stringify({ id: 9, method: 42 })}\n`);
 		expect((await invalid).error?.code).toBe(-32600);
 		expect((await s.request('ping')).result).toEqual({});
-	}, 90_000);
+	}, HANG_MS);
 });
 
 describe('mcp: mark_reviewed never writes outside the vault', () => {

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { parseArgs } from '../../bridge/args';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
@@ -97,7 +98,7 @@ describe.each(HOSTS)('install --agent %s', (agent, files, matcher) => {
 		const v = vault();
 		const home = tmp();
 		install(opts(v, home, { agent }));
-		const report = await doctor({ vault: v, home, agent, version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH ?? '' }, timeoutMs: 20_000 });
+		const report = await doctor({ vault: v, home, agent, version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH ?? '' }, timeoutMs: HANG_MS });
 		const text = formatDoctor(report);
 		expect(report.checks.find((c) => c.id === 'hook-run')?.status, text).toBe('ok');
 		expect(report.checks.some((c) => c.id === 'registration:PostToolUse')).toBe(false);
@@ -110,7 +111,7 @@ describe('Devin CLI specifics', () => {
 		const v = exampleVault({ 'AI/Regelwerk/broken.md': '---\ntype: rule\n---\nSee [[does-not-exist]].\n' });
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
 		const input = { session_id: 'bramble-scorpion', prompt_id: 'p1', hook_event_name: 'PostToolUse', tool_name: 'edit', tool_input: { file_path: path.join(v, 'AI', 'Regelwerk', 'broken.md'), old_string: 'a', new_string: 'b' }, tool_response: { success: true, output: '', error: null } };
-		const run = spawnSync(process.execPath, [script, 'post-tool-use', '--agent', 'devin'], { input: JSON.stringify(input), cwd: tempDir(), env: { PATH: process.env.PATH ?? '' }, timeout: 20_000 });
+		const run = spawnSync(process.execPath, [script, 'post-tool-use', '--agent', 'devin'], { input: JSON.stringify(input), cwd: tempDir(), env: { PATH: process.env.PATH ?? '' }, timeout: HANG_MS });
 		expect(run.status).toBe(0);
 		const out = JSON.parse(String(run.stdout)) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
 		expect(out.hookSpecificOutput.hookEventName).toBe('PostToolUse');
@@ -198,7 +199,7 @@ describe('Claude Code on Windows without Git Bash', () => {
 		const v = vault();
 		const home = tmp();
 		install(opts(v, home, { agent: 'claude-code', platform: 'win32' }));
-		const report = await doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, platform: 'win32', env, timeoutMs: 5_000 });
+		const report = await doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, platform: 'win32', env, timeoutMs: HANG_MS });
 		return report.checks.find((c) => c.id === 'shell')?.message;
 	}
 

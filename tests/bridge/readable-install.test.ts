@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { BUNDLE, MCP_FILE, run, codeCacheOf } from '../helpers/bridge';
 import { LIBRARY_MARK } from '../../src/node/agent-library';
 import { LOAD_BRIDGE } from '../../bridge/bridge-file';
@@ -161,5 +162,5 @@ describe('upgrade from the single-file bridge of earlier versions', () => {
 		expect(fs.existsSync(hooks(v))).toBe(false);
 		expect(fs.readFileSync(settingsFile, 'utf8')).toBe(original);
 		// Two installs, two doctor runs (each runs the hook and starts the MCP server), a hook and an uninstall, as child processes.
-	}, 90_000);
+	}, HANG_MS);
 });

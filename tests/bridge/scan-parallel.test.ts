@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { freeCore, freeCoreNow, othersRunningNow } from '../../src/node/scan/thread-choice';
 import { parseTraces, TRACE_ENV } from '../../src/node/scan/thread-trace';
 import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
@@ -27,12 +28,12 @@ describe('parallel full scan', () => {
 		// `2` starts the second thread whatever the machine's load; `1` never does.
 		for (const threads of ['2', '1']) {
 			const env = { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, SESSION_BRIEF_SCAN_THREADS: threads };
-			const r = run(BUNDLE, ['report', '--json', '--review', '--source', 'scan', '--vault', root], '', { env, timeout: 60_000 });
+			const r = run(BUNDLE, ['report', '--json', '--review', '--source', 'scan', '--vault', root], '', { env, timeout: HANG_MS });
 			expect(r.stderr).toBe('');
 			const json = JSON.parse(r.stdout.toString()) as { generatedAt?: unknown; items: { needsReview: { count: number; paths: string[]; entries: Array<{ hits: Array<{ line: number }> }> } } };
 			expect(json.items.needsReview.paths).toEqual([...expected].sort());
 			expect(json.items.needsReview.entries.every((e) => e.hits[0]?.line === 4)).toBe(true);
-			const text = run(BUNDLE, ['report', '--source', 'scan', '--vault', root], '', { env, timeout: 60_000 }).stdout.toString();
+			const text = run(BUNDLE, ['report', '--source', 'scan', '--vault', root], '', { env, timeout: HANG_MS }).stdout.toString();
 			expect(text).toContain('(read 20800 note(s)');
 			delete json.generatedAt;
 			answers.push(JSON.stringify(json));
@@ -43,7 +44,7 @@ describe('parallel full scan', () => {
 		// threads proves the cache the last scan wrote, and still sees one changed note.
 		const tier3 = (threads: string): string => {
 			const env = { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, SESSION_BRIEF_SCAN_THREADS: threads };
-			const r = run(BUNDLE, ['report', '--json', '--vault', root], '', { env, timeout: 60_000 });
+			const r = run(BUNDLE, ['report', '--json', '--vault', root], '', { env, timeout: HANG_MS });
 			expect(r.stderr).toBe('');
 			return (JSON.parse(r.stdout.toString()) as { source: string }).source;
 		};
@@ -62,14 +63,14 @@ describe('parallel full scan', () => {
 		// Now the cache says the vault is large: a full scan starts its worker before the walk and
 		// feeds it chunks as the walk lists them. The same notes, once each, in order.
 		const env = { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, SESSION_BRIEF_SCAN_THREADS: '2', [TRACE_ENV]: '1' };
-		const fed = run(BUNDLE, ['report', '--json', '--review', '--source', 'scan', '--vault', root], '', { env, timeout: 60_000 });
+		const fed = run(BUNDLE, ['report', '--json', '--review', '--source', 'scan', '--vault', root], '', { env, timeout: HANG_MS });
 		const json = JSON.parse(fed.stdout.toString()) as { items: { needsReview: { paths: string[] } } };
 		expect(json.items.needsReview.paths).toEqual([...expected].sort());
 		const trace = parseTraces(fed.stderr).find((t) => t.walk === 'scan');
 		// The worker reads during the walk; on a starved machine it may still have taken no part.
 		expect(trace?.threads === 2 ? trace.why : trace?.why).toBe(trace?.threads === 2 ? 'fed during the walk, SESSION_BRIEF_SCAN_THREADS=2' : 'the worker took no part');
 		expect(trace?.notes).toBe(20_799);
-		const text = run(BUNDLE, ['report', '--source', 'scan', '--vault', root], '', { env: { ...env, [TRACE_ENV]: '' }, timeout: 60_000 }).stdout.toString();
+		const text = run(BUNDLE, ['report', '--source', 'scan', '--vault', root], '', { env: { ...env, [TRACE_ENV]: '' }, timeout: HANG_MS }).stdout.toString();
 		expect(text).toContain('(read 20799 note(s)');
 	}, 240_000);
 

@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { parseTraces, TRACE_ENV, type ThreadTrace } from '../../src/node/scan/thread-trace';
 import { BUNDLE, FIXED_NOW, run } from '../helpers/bridge';
 
@@ -22,7 +23,7 @@ beforeAll(() => {
 }, 120_000);
 
 function bridge(args: string[], env: Record<string, string>): { stdout: string; stderr: string } {
-	const r = run(BUNDLE, [...args, '--vault', root], '', { env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, ...env }, timeout: 60_000 });
+	const r = run(BUNDLE, [...args, '--vault', root], '', { env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW, ...env }, timeout: HANG_MS });
 	return { stdout: r.stdout.toString(), stderr: r.stderr.toString() };
 }
 

@@ -35,7 +35,7 @@ describe('serve keeps the cache (tier 1)', () => {
 	it('claims the cache with its pid once current, so the hook is served from it', async () => {
 		server = spawn(process.execPath, [hookScript(v), 'serve'], { env: { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW }, stdio: ['ignore', 'ignore', 'pipe'] });
 		const pid = server.pid;
-		expect(await waitFor(() => cache()?.plugin?.pid === pid && cache()?.plugin?.pending === false, 15_000)).toBe(true);
+		expect(await waitFor(() => cache()?.plugin?.pid === pid && cache()?.plugin?.pending === false)).toBe(true);
 		expect(cache()?.plugin?.started).toBeTruthy();
 		// Tier 1 reads no index and asks no socket: with the index gone and the discovery file too,
 		// only the keeper's word can serve the cached brief.
@@ -55,8 +55,8 @@ describe('serve keeps the cache (tier 1)', () => {
 		const before = cache()?.writtenAt ?? 0;
 		fs.writeFileSync(path.join(v, 'Notes', 'c.md'), 'new #needs-review');
 		// Either the pending mark is seen, or the rebuild already landed; both say the old file is gone.
-		expect(await waitFor(() => cache()?.plugin?.pending === true || (cache()?.writtenAt ?? 0) > before, 5_000)).toBe(true);
-		expect(await waitFor(() => cache()?.plugin?.pending === false && cache()?.brief.items.needsReview?.count === 2, 15_000)).toBe(true);
+		expect(await waitFor(() => cache()?.plugin?.pending === true || (cache()?.writtenAt ?? 0) > before)).toBe(true);
+		expect(await waitFor(() => cache()?.plugin?.pending === false && cache()?.brief.items.needsReview?.count === 2)).toBe(true);
 		const context = hookWithoutIndex();
 		expect(context.split('\n')[0]).toContain('(cached brief, ');
 		expect(context).toContain('needs-review: 2 (Notes/b.md, Notes/c.md)');

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stateFolderChecks } from '../../src/node/hosts/doctor/doctor-state';
 import { netFolder } from '../../src/node/journal/net-blind';
-import { BUNDLE, run } from '../helpers/bridge';
+import { BUNDLE, run, waitFor } from '../helpers/bridge';
 import { exampleVault, removeTempDirs, setPluginSettings, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
@@ -46,22 +46,13 @@ function baselines(v: string): string[] {
 	return fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.startsWith('baseline-')) : [];
 }
 
-async function until(check: () => boolean, ms: number): Promise<boolean> {
-	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		if (check()) return true;
-		await new Promise((r) => setTimeout(r, 50));
-	}
-	return check();
-}
-
 describe('the session net', () => {
 	it('a session start leaves its baseline to a detached process: the answer does not wait, the file arrives', async () => {
 		const v = vault();
 		const r = bridge(v, ['session-start'], { session_id: 'detached', source: 'startup' }, { SESSION_BRIEF_BASELINE: '' });
 		expect(r.status).toBe(0);
 		expect(JSON.parse(r.stdout)).toHaveProperty('hookSpecificOutput.additionalContext');
-		expect(await until(() => baselines(v).length === 1, 20_000)).toBe(true);
+		expect(await waitFor(() => baselines(v).length === 1)).toBe(true);
 	});
 
 	it('off: no baseline; the first end of a turn takes one and records nothing, the next records what changed', () => {

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { codeCacheFile } from '../../src/node/hosts/code-cache';
+import { HANG_MS } from './patience';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
@@ -72,7 +73,7 @@ export function codeCacheOf(file: string, env: NodeJS.ProcessEnv = process.env):
 
 export function run(script: string, args: string[], input: string | Buffer = '', options: SpawnSyncOptions = {}): RunResult {
 	const env = withStateDir(options.env ?? { ...process.env, SESSION_BRIEF_NOW: FIXED_NOW });
-	const r = spawnSync(process.execPath, [script, ...args], { input, timeout: 20_000, ...options, env });
+	const r = spawnSync(process.execPath, [script, ...args], { input, timeout: HANG_MS, ...options, env });
 	return { status: r.status, stdout: r.stdout as Buffer, stderr: String(r.stderr) };
 }
 
@@ -123,8 +124,8 @@ export async function stopServerAndRemove(server: ChildProcess | null, vault: st
 	fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30, retryDelay: 100 });
 }
 
-/** Polls `check` every 50 ms for up to `ms`; whether it came true (checked once more at the end). */
-export async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+/** Polls `check` every 50 ms until it holds or a hang is plain (HANG_MS); whether it came true. */
+export async function waitFor(check: () => boolean, ms = HANG_MS): Promise<boolean> {
 	const end = Date.now() + ms;
 	while (Date.now() < end) {
 		if (check()) return true;

@@ -11,5 +11,5 @@ export function randomBytes(rand: () => number, n: number): Buffer {
 	return b;
 }
 
-/** Long variants (more cases, bigger inputs) run when SESSION_BRIEF_LONG=1, as CI sets it. */
+/** Long variants (more cases, bigger inputs) run when SESSION_BRIEF_LONG=1, as `npm run test:full` sets it (tests/suites.ts). */
 export const LONG = process.env.SESSION_BRIEF_LONG === '1';

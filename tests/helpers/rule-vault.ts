@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { copyExampleVault } from '../../scripts/example-vault.mjs';
 import { placeBridge } from './bridge';
+import { HANG_MS } from './patience';
 
 export const REPO = path.resolve(__dirname, '../..');
 export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
@@ -100,7 +101,7 @@ export function runBridge(vault: string, command: string, stdin: string | Buffer
 		input: stdin,
 		cwd: options.cwd ?? tempDir('sb-cwd-'),
 		env: options.env === undefined ? bareEnv() : 'SESSION_BRIEF_STATE_DIR' in options.env ? options.env : { ...options.env, SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR },
-		timeout: options.timeoutMs ?? 20_000,
+		timeout: options.timeoutMs ?? HANG_MS,
 	});
 	const stdout = result.stdout ?? Buffer.alloc(0);
 	const text = new TextDecoder('utf-8', { fatal: true }).decode(stdout);

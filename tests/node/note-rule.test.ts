@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { isCountedNote, isSkippedFolder } from '../../src/core/paths';
 import { StampBuilder, type StatStamp } from '../../src/core/stat-stamp';
 import { listVaultFiles } from '../../src/node/check/rule-files';
@@ -89,5 +90,5 @@ describe('what counts as a note', () => {
 			}),
 			{ numRuns: 12, seed: 36 },
 		);
-	}, 60_000);
+	}, HANG_MS);
 });

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { COMPACT_STARTS_AT_BYTES, compactStartsLog, encodeStartLine, HOOK_COMPACTS_STARTS_AT_BYTES, MAX_STARTS, OLD_STARTS_FILE, parseStartsLog, recentConversations, STARTS_LOG, type SessionStartEntry } from '../../src/core/session-starts';
 import { SESSION_STARTS_FILE } from '../../src/core/what-changed';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
@@ -137,7 +138,7 @@ for (let i = 0; i < 20; i++) appendSessionStart(${JSON.stringify(root)}, ${JSON.
 		expect(lines).toHaveLength(80);
 		expect(new Set(parseStartsLog(lines.join('\n') + '\n').entries.map((e) => e.sessionId)).size).toBe(80);
 		done();
-	}, 60_000);
+	}, HANG_MS);
 
 	it('a planted link, FIFO or folder at the log is never followed, hangs nothing and costs only the record', () => {
 		const { root, pluginDir, log, done } = setup();

@@ -15,6 +15,7 @@ import { keepBeforeVersion, readBeforeVersion, recordAfter } from '../../src/nod
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { AgentDiffModal } from '../../src/plugin/review/agent-diff-modal';
 import { Menu, Modal, Notice } from '../obsidian-stub/obsidian';
+import { HANG_MS } from '../helpers/patience';
 import { FIXTURE } from './fixture';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
@@ -122,7 +123,7 @@ async function untilNotice(s: Started, act: () => void): Promise<void> {
 	act();
 	// Waited for in real time: the revert hashes through crypto.subtle and writes through fs's
 	// thread pool, which a loaded machine runs late.
-	const deadline = Date.now() + 20_000;
+	const deadline = Date.now() + HANG_MS;
 	while (Notice.all.length === notices && Date.now() < deadline) {
 		await idle(s);
 		await new Promise((r) => setTimeout(r, 5));

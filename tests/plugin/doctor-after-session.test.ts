@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { AgentReview } from '../../src/plugin/review/agent-review';
 import { editorWritesFile } from '../../src/node/journal/editor-writes-file';
@@ -51,7 +52,7 @@ function fire(vault: string, env: NodeJS.ProcessEnv, event: string, input: Recor
 	const tool = typeof input.tool_name === 'string' ? input.tool_name : null;
 	const commands = commandsFor(vault, event, tool);
 	for (const command of commands) {
-		const r = spawnSync('sh', ['-c', command], { cwd: vault, env, input: JSON.stringify({ session_id: SESSION, cwd: vault, hook_event_name: event, ...input }), timeout: 30_000 });
+		const r = spawnSync('sh', ['-c', command], { cwd: vault, env, input: JSON.stringify({ session_id: SESSION, cwd: vault, hook_event_name: event, ...input }), timeout: HANG_MS });
 		// Hooks always exit 0.
 		expect(r.status, `${event} ${command}: ${String(r.stderr)}`).toBe(0);
 	}

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import type { HooksRemoved } from '../../src/plugin/hosts/hooks-removed';
 import { BUNDLE } from '../helpers/bridge';
 import { FIXTURE } from './fixture';
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 function bridge(vault: string, command: string): void {
-	const r = spawnSync(process.execPath, [BUNDLE, command, '--vault', vault], { env: { ...process.env, HOME: vault }, encoding: 'utf8', timeout: 60_000 });
+	const r = spawnSync(process.execPath, [BUNDLE, command, '--vault', vault], { env: { ...process.env, HOME: vault }, encoding: 'utf8', timeout: HANG_MS });
 	expect(r.status, r.stderr).toBe(0);
 }
 

@@ -7,6 +7,7 @@
  * in both: a text left out of the tables would show up here in English.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { AGENT_IDS, HOSTS } from '../../src/core/agent-contracts';
 import { COMMAND_TEXT } from '../../src/plugin/command-strings';
 import { SETTINGS_TEXT } from '../../src/plugin/settings/settings-strings';
@@ -53,7 +54,7 @@ function drawn(s: Started): HTMLElement {
 async function dialogOf(s: Started, id: string): Promise<Modal> {
 	const before = Modal.open.length;
 	command(s, id).callback?.();
-	await vi.waitFor(() => expect(Modal.open.length).toBe(before + 1), { timeout: 20_000 });
+	await vi.waitFor(() => expect(Modal.open.length).toBe(before + 1), { timeout: HANG_MS });
 	const modal = Modal.open[Modal.open.length - 1];
 	if (modal === undefined) throw new Error('no dialog');
 	return modal;

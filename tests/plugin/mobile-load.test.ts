@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { Menu, Notice } from '../obsidian-stub/obsidian';
 import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, settle, startBuilt, stopBuilt, type StartedBuilt } from './load-built';
 
@@ -96,7 +97,7 @@ async function markFromSidebar(s: StartedBuilt, root: HTMLElement, section: stri
 	const button = row(root, section, notePath)?.querySelector<HTMLElement>('[data-action="mark"]');
 	if (button === null || button === undefined) throw new Error(`no Mark as reviewed button on ${notePath}`);
 	button.click();
-	await vi.waitFor(() => expect(rows(root, section)).not.toContain(notePath));
+	await vi.waitFor(() => expect(rows(root, section)).not.toContain(notePath), { timeout: HANG_MS });
 	await settle(s.app);
 }
 
@@ -124,7 +125,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js on mobile', () => {
 		const root = await openSidebar(s);
 		await markFromSidebar(s, root, 'reviewOpen', 'Notes/Reading list.md');
 		s.plugin.commands.find((c) => c.id === 'run-rule-check')?.callback?.();
-		await vi.waitFor(() => expect(inside(s).rules.last).not.toBeNull());
+		await vi.waitFor(() => expect(inside(s).rules.last).not.toBeNull(), { timeout: HANG_MS });
 		s.plugin.unload();
 		await settle(s.app);
 		// Not one byte of the plugin folder changed: no cached brief, index or discovery file, and
@@ -197,7 +198,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js on mobile', () => {
 		const desktop = await start(desktopBase, false);
 
 		phone.plugin.commands.find((c) => c.id === 'run-rule-check')?.callback?.();
-		await vi.waitFor(() => expect(inside(phone).rules.last).not.toBeNull());
+		await vi.waitFor(() => expect(inside(phone).rules.last).not.toBeNull(), { timeout: HANG_MS });
 		const onPhone = inside(phone).rules.last as RuleReport;
 		expect(onPhone.external).toBe('skipped');
 		expect(onPhone.checksRun).not.toContain('external');
@@ -208,7 +209,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js on mobile', () => {
 
 		// The same built-in findings as on the desktop, where the external checker does run.
 		desktop.plugin.commands.find((c) => c.id === 'run-rule-check')?.callback?.();
-		await vi.waitFor(() => expect(inside(desktop).rules.last).not.toBeNull(), { timeout: 10_000 });
+		await vi.waitFor(() => expect(inside(desktop).rules.last).not.toBeNull(), { timeout: HANG_MS });
 		const onDesktop = inside(desktop).rules.last as RuleReport;
 		expect(onDesktop.external).toBe('ran');
 		expect(onPhone.checksRun).toEqual(onDesktop.checksRun.filter((c) => c !== 'external'));

@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import SessionBriefPlugin from '../../main';
 import { loadVaultContext } from '../../src/node/vault-config';
 import { settingsKey } from '../../src/core/cache-key';
@@ -105,9 +106,9 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 			expect(sync.startup).toMatchObject({ resolvedBeforeLayout: false, endedBy: 'every-entry', waitingAtPass: 0, unverifiedAtPass: 2 });
 			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
 			expect(sync.index.get('Notes/New flag.md')?.flags?.needsReview[0]?.text).toBe('Look at this #needs-review');
-			await vi.waitFor(() => expect(briefFile(pluginDir)?.plugin?.pending).toBe(false), { timeout: 5000 });
+			await vi.waitFor(() => expect(briefFile(pluginDir)?.plugin?.pending).toBe(false), { timeout: HANG_MS });
 			expect(briefFile(pluginDir)?.brief.items.needsReview?.paths).toEqual(FLAGGED);
-			await vi.waitFor(() => expect(live(plugin).running).toBe(true), { timeout: 5000 });
+			await vi.waitFor(() => expect(live(plugin).running).toBe(true), { timeout: HANG_MS });
 			// The re-parse arriving later changes nothing.
 			await app.metadataCache.startupReparse();
 			await settle(app);
@@ -152,7 +153,7 @@ describe('start-up in either order (docs/obsidian-runtime.md)', () => {
 			await sync.whenReady();
 			expect(sync.startup.endedBy).toBe('every-entry');
 			expect(service.brief().items.needsReview?.paths).toEqual(FLAGGED);
-			await vi.waitFor(() => expect(briefFile(pluginDir)?.plugin?.pending).toBe(false), { timeout: 5000 });
+			await vi.waitFor(() => expect(briefFile(pluginDir)?.plugin?.pending).toBe(false), { timeout: HANG_MS });
 		} finally {
 			await stop(app, plugin, base);
 		}

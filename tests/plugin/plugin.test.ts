@@ -1,5 +1,6 @@
 import { isoDate } from '../../src/core/dates';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import SessionBriefPlugin from '../../main';
 import { App, Notice, Setting } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';
@@ -102,7 +103,7 @@ describe('commands', () => {
 			throw new Error('rule folder unreadable\nstack');
 		};
 		run('run-rule-check');
-		await vi.waitFor(() => expect(Notice.shown).toEqual(expect.arrayContaining(['Copy the brief to the clipboard failed: Document is not focused.', 'Run rule check failed: rule folder unreadable'])));
+		await vi.waitFor(() => expect(Notice.shown).toEqual(expect.arrayContaining(['Copy the brief to the clipboard failed: Document is not focused.', 'Run rule check failed: rule folder unreadable'])), { timeout: HANG_MS });
 		// Each failure once in the console; other plugins' writes winding down may log too (their vault is gone).
 		expect(error.mock.calls.filter((c) => /^Session brief: (runRuleCheck|copyBrief)\b/.test(String(c[0])))).toHaveLength(2);
 		error.mockRestore();

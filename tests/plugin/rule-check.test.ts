@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { Notice, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 import { EXAMPLE_RAW } from '../helpers/example-settings';
@@ -62,7 +63,7 @@ function command(s: Started, id: string): () => unknown {
 async function runCommand(s: Started): Promise<void> {
 	const before = Notice.shown.length;
 	command(s, 'run-rule-check')();
-	await vi.waitFor(() => expect(Notice.shown.length).toBeGreaterThan(before));
+	await vi.waitFor(() => expect(Notice.shown.length).toBeGreaterThan(before), { timeout: HANG_MS });
 	await settle(s.app);
 }
 

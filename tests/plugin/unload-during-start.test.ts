@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DISCOVERY_FILE } from '../../src/core/live-protocol';
 import SessionBriefPlugin from '../../main';
 import { App, type Plugin as StubPlugin } from '../obsidian-stub/obsidian';
+import { HANG_MS } from '../helpers/patience';
 import { FIXTURE } from './fixture';
 import { internals, MANIFEST, resetStandIn, tempVault } from './harness';
 
@@ -128,7 +129,7 @@ describe('unloaded during its start', () => {
 		const dry = begin();
 		internals(dry.plugin).sync.startupFallbackMs = 60_000;
 		let turns = 0;
-		const deadline = Date.now() + 60_000;
+		const deadline = Date.now() + HANG_MS;
 		while (!done(dry) && Date.now() < deadline) {
 			await turn();
 			turns++;

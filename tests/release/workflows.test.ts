@@ -31,21 +31,23 @@ describe('CI workflow', () => {
 		expect(on.pull_request).toBeNull();
 	});
 
-	it('runs npm ci, npm start, lint, the type check and npm test, in that order', () => {
+	it('runs npm ci, npm start, lint, the type check, npm test and the long suites, in that order', () => {
 		const ci = read('ci.yml');
 		const runs = Object.values(ci.jobs).flatMap((job) => job.steps.map((s) => s.run?.trim()).filter((r): r is string => r !== undefined));
-		const wanted = ['npm ci', 'npm start', 'npm run lint', 'npx tsc --noEmit', 'npm test'];
+		const wanted = ['npm ci', 'npm start', 'npm run lint', 'npx tsc --noEmit', 'npm test', 'npm run test:long'];
 		const at = wanted.map((w) => runs.findIndex((r) => r === w || r.startsWith(`${w} `)));
 		expect(at.every((i) => i >= 0), `steps: ${runs.join(' | ')}`).toBe(true);
 		expect([...at].sort((a, b) => a - b)).toEqual(at);
 		expect(runs.some((r) => r.includes('git status --porcelain'))).toBe(true);
 	});
 
-	it('.ci/run runs the same commands in the same order', () => {
+	it('.ci/run runs the same commands in the same order, npm test inside npm run test:full', () => {
 		const lines = fs.readFileSync(path.join(REPO, '.ci', 'run'), 'utf8').split('\n').map((l) => l.trim());
-		const wanted = ['npm ci', 'npm start', 'npm run lint', 'npx tsc --noEmit', 'npm test'];
+		const wanted = ['npm ci', 'npm start', 'npm run lint', 'npx tsc --noEmit', 'npm run test:full', 'npm run release:assets'];
 		const at = wanted.map((w) => lines.findIndex((l) => l === w || l.startsWith(`${w} `) || l.endsWith(` ${w}`)));
-		expect(at.every((i) => i >= 0)).toBe(true);
+		expect(at.every((i) => i >= 0), lines.join('\n')).toBe(true);
 		expect([...at].sort((a, b) => a - b)).toEqual(at);
+		const scripts = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+		expect(scripts['test:full']?.startsWith('npm test && ')).toBe(true);
 	});
 });

@@ -56,12 +56,11 @@ describe.skipIf(!posix)('a hostile vault cannot reach outside it through the bef
 	const NOTE = 'Notes/Reading list.md';
 	const dir = (p: Place) => path.join(p.vault, ...PLUGIN, BEFORE_FOLDER);
 	const edit = (p: Place, session = 'test') => {
-		const t = Date.now();
-		const r = runBridge(p.vault, 'pre-tool-use', JSON.stringify({ session_id: session, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(p.vault, NOTE), old_string: 'a', new_string: 'b' } }), { env: bareEnv({ HOME: p.home }), timeoutMs: 10_000 });
+		// A hook that hangs (on a FIFO) is killed by this timeout, far above any machine's slowness, and fails the exit code.
+		const r = runBridge(p.vault, 'pre-tool-use', JSON.stringify({ session_id: session, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(p.vault, NOTE), old_string: 'a', new_string: 'b' } }), { env: bareEnv({ HOME: p.home }), timeoutMs: 120_000 });
 		expect(r.code, r.stderr).toBe(0);
 		// Allowed, silently: a before-version that cannot be kept never blocks the edit.
 		expect(r.text).toBe('');
-		return Date.now() - t;
 	};
 
 	it('a link planted as the folder writes nothing through it', () => {
@@ -87,7 +86,7 @@ describe.skipIf(!posix)('a hostile vault cannot reach outside it through the bef
 		const other = beforeStem('fifo', NOTE);
 		execFileSync('mkfifo', [path.join(dir(p), `${other}${BEFORE_SUFFIX}`)]);
 		execFileSync('mkfifo', [path.join(dir(p), `${other}.after`)]);
-		expect(edit(p, 'fifo')).toBeLessThan(5000);
+		edit(p, 'fifo');
 		expect(snapshot(p.outside)).toEqual(outside);
 	});
 

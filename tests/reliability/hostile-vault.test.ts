@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { checkedBriefCache } from '../../src/core/cache-format';
 import { signMarks, writeSeal } from '../../src/node/journal/review-seal';
@@ -34,8 +35,7 @@ const place = (): Place => hostilePlace('sb-hostile-');
 const env = (p: Place, extra: Record<string, string> = {}) => bareEnv({ SESSION_BRIEF_NOW: FIXED_NOW, HOME: p.home, ...extra });
 const plugin = (p: Place, ...names: string[]) => path.join(p.vault, ...PLUGIN, ...names);
 
-// A hang (a FIFO read, a link followed) is caught by the child's time limit, far above any machine's slowness: the child is killed and its exit code is not 0.
-const HANG_MS = 60_000;
+// A hang (a FIFO read, a link followed) is caught by the child's time limit (HANG_MS), far above any machine's slowness: the child is killed and its exit code is not 0.
 
 function sessionStart(p: Place, input: object = { session_id: 's1', source: 'startup' }) {
 	const r = runBridge(p.vault, 'session-start', JSON.stringify(input), { env: env(p), timeoutMs: HANG_MS });
@@ -110,7 +110,7 @@ describe.skipIf(!posix)('a hostile vault cannot reach outside it', () => {
 			fs.symlinkSync(path.join(p.outside, '.bashrc'), path.join(p.vault, '.claude', 'hooks', 'session-brief.cjs'));
 			const before = snapshot(p.outside);
 			// The installed entry is a link now: install runs from a clone's bundle.
-			const run = spawnSync(process.execPath, [BUNDLE, 'install', '--vault', p.vault], { env: env(p), encoding: 'utf8', timeout: 20_000 });
+			const run = spawnSync(process.execPath, [BUNDLE, 'install', '--vault', p.vault], { env: env(p), encoding: 'utf8', timeout: HANG_MS });
 			expect(run.status).not.toBe(0);
 			expect(run.stdout + run.stderr).toMatch(/symbolic link/);
 			expect(snapshot(p.outside)).toEqual(before);
@@ -195,7 +195,7 @@ describe.skipIf(!posix)('doctor names what was planted', () => {
 			fs.symlinkSync(path.join(p.outside, '.bashrc'), plugin(p, 'agent-changes.jsonl'));
 			spawnSync('mkfifo', [plugin(p, 'conversations.json')]);
 			fs.mkdirSync(plugin(p, 'last-check.json'));
-			const r = runBridge(p.vault, 'doctor', '', { args: ['--json', '--vault', p.vault], env: env(p), timeoutMs: 30_000 });
+			const r = runBridge(p.vault, 'doctor', '', { args: ['--json', '--vault', p.vault], env: env(p), timeoutMs: HANG_MS });
 			const checks = (JSON.parse(r.text) as { checks: Array<{ id: string; status: string; message: string; fix?: string }> }).checks;
 			const state = checks.find((c) => c.id === 'state-files');
 			expect(state?.status).toBe('fail');

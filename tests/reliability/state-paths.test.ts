@@ -3,8 +3,8 @@
  * writes when SESSION_BRIEF_STATE_TRACE names a file): a clean run of every command and hook lists
  * them; then, one at a time, a link out of the vault, a FIFO, a folder or a foreign record is
  * planted at a path and every command runs again. Outside the vault not a byte may change, no run
- * may take 5 s, and every hook exits 0 with valid output. A seeded sample runs by default, every
- * case with SESSION_BRIEF_LONG=1 (as CI sets it).
+ * may hang, and every hook exits 0 with valid output. A seeded sample runs by default, every
+ * case with SESSION_BRIEF_LONG=1 (as `npm run test:full` sets it).
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { FIXED_NOW } from '../helpers/bridge';
+import { HANG_MS } from '../helpers/patience';
 import { LONG, prng, randomBytes } from '../helpers/random';
 import { bareEnv, editInput, hookScript, removeTempDirs } from '../helpers/rule-vault';
 
@@ -62,7 +63,7 @@ function runAll(p: Place, trace?: string): Ran[] {
 			env: bareEnv({ SESSION_BRIEF_NOW: FIXED_NOW, HOME: p.home, ...(trace === undefined ? {} : { SESSION_BRIEF_STATE_TRACE: trace }) }),
 			cwd: p.home,
 			// A hang (a read blocked on a planted FIFO) is caught by this timeout, far above any machine's slowness.
-			timeout: 60_000,
+			timeout: HANG_MS,
 			encoding: 'utf8',
 		});
 		out.push({ step, status: r.status, stdout: r.stdout ?? '', hung: r.error !== undefined && r.status === null });
@@ -124,7 +125,7 @@ describe.skipIf(!posix)('every state path, planted', () => {
 				const before = snapshot(p.outside);
 				for (const r of runAll(p)) {
 					const what = `${c.kind} at ${c.rel}, ${r.step.command} ${(r.step.args ?? []).join(' ')}`;
-					if (r.hung) problems.push(`${what}: hung (killed after 60 s)`);
+					if (r.hung) problems.push(`${what}: hung (killed after ${HANG_MS / 1000} s)`);
 					if (r.step.hook === undefined) continue;
 					if (r.status !== 0) problems.push(`${what}: exit ${r.status}`);
 					const text = r.stdout.trim();

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { fileKey } from '../../src/core/file-key';
 import { sessionNetChecks } from '../../src/node/hosts/doctor/doctor-net';
 import { bareEnv, exampleVault, removeTempDirs, runBridge, setPluginSettings, tempDir } from '../helpers/rule-vault';
@@ -20,7 +21,7 @@ afterAll(() => {
 	// A folder chain deeper than a path may be long: `rm` walks it by descriptors, as no path-based removal can.
 	for (const dir of deepTrees) execFileSync('rm', ['-rf', dir]);
 	removeTempDirs();
-}, 60_000);
+}, HANG_MS);
 
 const PLUGIN = ['.obsidian', 'plugins', 'session-brief'];
 const NOTE = 'Notes/Reading list.md';
@@ -37,7 +38,7 @@ function vault(): Vault {
 }
 
 function hook(v: Vault, command: string, input: Record<string, unknown>, extra: Record<string, string> = {}): string {
-	const r = runBridge(v.root, command, JSON.stringify(input), { env: bareEnv({ SESSION_BRIEF_STATE_DIR: v.state, SESSION_BRIEF_BASELINE: 'sync', ...extra }), timeoutMs: 60_000 });
+	const r = runBridge(v.root, command, JSON.stringify(input), { env: bareEnv({ SESSION_BRIEF_STATE_DIR: v.state, SESSION_BRIEF_BASELINE: 'sync', ...extra }), timeoutMs: HANG_MS });
 	expect(r.code, r.stderr).toBe(0);
 	return r.text;
 }

@@ -8,6 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { bareEnv, exampleVault, removeTempDirs, runBridge, setPluginSettings, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);
@@ -28,7 +29,7 @@ function vault(): Vault {
 }
 
 function hook(v: Vault, command: string, input: Record<string, unknown>): string {
-	const r = runBridge(v.root, command, JSON.stringify(input), { env: bareEnv({ SESSION_BRIEF_STATE_DIR: v.state, SESSION_BRIEF_BASELINE: 'sync' }), timeoutMs: 60_000 });
+	const r = runBridge(v.root, command, JSON.stringify(input), { env: bareEnv({ SESSION_BRIEF_STATE_DIR: v.state, SESSION_BRIEF_BASELINE: 'sync' }), timeoutMs: HANG_MS });
 	expect(r.code, r.stderr).toBe(0);
 	return r.text;
 }
@@ -56,7 +57,7 @@ function journal(v: Vault): Array<{ path: string; tool: string; session: string 
 }
 
 function changes(v: Vault): Array<{ path: string; session: string | null; state: string; diff: string | null }> {
-	const r = runBridge(v.root, 'changes', '', { args: ['--json'], env: bareEnv({ SESSION_BRIEF_STATE_DIR: v.state }), timeoutMs: 60_000 });
+	const r = runBridge(v.root, 'changes', '', { args: ['--json'], env: bareEnv({ SESSION_BRIEF_STATE_DIR: v.state }), timeoutMs: HANG_MS });
 	expect(r.code, r.stderr).toBe(0);
 	const out = JSON.parse(r.text) as { changes: Array<{ path: string; session: string | null; state: string; diff: string | null }> };
 	return out.changes;

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { writeEditorWrites } from '../../src/node/journal/editor-writes-file';
 import { BUNDLE, run } from '../helpers/bridge';
 import { exampleVault, removeTempDirs, setPluginSettings, tempDir } from '../helpers/rule-vault';
@@ -33,7 +34,7 @@ const entry = (v: string): string => path.join(v, '.claude', 'hooks', 'session-b
 
 /** A hook as the agent runs it: the entry `install` wrote, from the vault as its folder. */
 function hook(s: { vault: string; env: NodeJS.ProcessEnv }, command: string, input: unknown): string {
-	const r = spawnSync(process.execPath, [entry(s.vault), command], { input: JSON.stringify({ cwd: s.vault, ...(input as object) }), cwd: s.vault, env: s.env, timeout: 60_000 });
+	const r = spawnSync(process.execPath, [entry(s.vault), command], { input: JSON.stringify({ cwd: s.vault, ...(input as object) }), cwd: s.vault, env: s.env, timeout: HANG_MS });
 	expect(r.status).toBe(0);
 	return r.stdout.toString('utf8');
 }

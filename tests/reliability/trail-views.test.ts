@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../helpers/patience';
 import { JOURNAL_FILE, journalLines } from '../../src/core/agent-journal';
 import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
 import { BUNDLE, hookScript, makeVault, run, sessionStart } from '../helpers/bridge';
@@ -40,7 +41,7 @@ function env(state: string, now = '2026-11-29T10:00:00.000Z'): NodeJS.ProcessEnv
 
 function bridge(v: string, args: string[], input: string, e: NodeJS.ProcessEnv): { status: number | null; stdout: string } {
 	// doctor starts the hook and the MCP server itself: more room than a hook's run on a loaded machine.
-	const r = run(hookScript(v), args, input, { env: e, timeout: 90_000 });
+	const r = run(hookScript(v), args, input, { env: e, timeout: HANG_MS });
 	return { status: r.status, stdout: r.stdout.toString('utf8') };
 }
 
@@ -166,7 +167,7 @@ describe('hooks removed from a settings file by anything but uninstall', () => {
 		checks: { id: string; status: string; message: string }[];
 	}
 	const removedLines = (v: string, e: NodeJS.ProcessEnv): string[] =>
-		(JSON.parse(run(BUNDLE, ['doctor', '--json', '--vault', v], '', { env: e, timeout: 90_000 }).stdout.toString('utf8')) as Doctor).checks.filter((c) => c.id === 'hooks-removed').map((c) => `${c.status}: ${c.message}`);
+		(JSON.parse(run(BUNDLE, ['doctor', '--json', '--vault', v], '', { env: e, timeout: HANG_MS }).stdout.toString('utf8')) as Doctor).checks.filter((c) => c.id === 'hooks-removed').map((c) => `${c.status}: ${c.message}`);
 
 	it('the next doctor names the file and the hooks; after uninstall it names nothing', () => {
 		const v = vault();

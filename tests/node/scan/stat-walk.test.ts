@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_MS } from '../../helpers/patience';
 import { addToStamp, StampBuilder, type StatStamp } from '../../../src/core/stat-stamp';
 import { walkVault } from '../../../src/node/scan/scan';
 import { entersFolder, isHiddenName, isNoteName } from '../../../src/core/paths';
@@ -79,7 +80,7 @@ describe('the stat walk', () => {
 		}
 		// The worker started before the main thread walked: it took a share at least once.
 		expect(both).toBeGreaterThan(0);
-	}, 60_000);
+	}, HANG_MS);
 
 	it('changes on both paths with a note changed, added or removed', () => {
 		const note = path.join(root, 'A3', 'B2', 'C1', 'n321.md');
@@ -98,14 +99,14 @@ describe('the stat walk', () => {
 		fs.rmSync(path.join(root, 'A2', 'B5', 'added.md'));
 		fs.utimesSync(note, mtime, mtime);
 		expect(walkTogether(root, EXCLUDED, true).stamp).toEqual(before);
-	}, 60_000);
+	}, HANG_MS);
 
 	it('takes a second thread only for a large vault with a core free, or when told', () => {
 		const expected = listedStamp();
 		expect(statStamp(root, EXCLUDED, 100, { SESSION_BRIEF_SCAN_THREADS: '2' })).toEqual(expected);
 		expect(statStamp(root, EXCLUDED, 100_000, { SESSION_BRIEF_SCAN_THREADS: '2' })).toEqual(expected);
 		expect(statStamp(root, EXCLUDED, 100_000, { SESSION_BRIEF_SCAN_THREADS: '1' })).toEqual(expected);
-	}, 60_000);
+	}, HANG_MS);
 
 	it('runs in the worker as text: the source names nothing from its module', () => {
 		// Run as the worker would, but here, in a fresh context that has only `require` and Buffer:

@@ -9,6 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../../helpers/patience';
 import { Modal, Notice } from '../../obsidian-stub/obsidian';
 import type { AgentHooks } from '../../../src/plugin/hosts/agent-hooks';
 import { BRIDGE_COMMAND } from '../../../src/plugin/hosts/hook-command-line';
@@ -50,7 +51,7 @@ async function run(s: Started, id: string): Promise<void> {
 	const modals = Modal.open.length;
 	const notices = Notice.shown.length;
 	c.callback();
-	await vi.waitFor(() => expect(Modal.open.length > modals || Notice.shown.length > notices).toBe(true), { timeout: 20_000 });
+	await vi.waitFor(() => expect(Modal.open.length > modals || Notice.shown.length > notices).toBe(true), { timeout: HANG_MS });
 }
 
 function lastModal(): Modal {
@@ -81,14 +82,14 @@ function shownCommand(modal: Modal): string {
 function runAsPrinted(command: string): { status: number | null; stdout: string; stderr: string } {
 	expect(command.startsWith(`${BRIDGE_COMMAND} `)).toBe(true);
 	const line = `"${process.execPath}" "${BUNDLE}" ${command.slice(BRIDGE_COMMAND.length + 1)}`;
-	const r = spawnSync('sh', ['-c', line], { env: { ...process.env, HOME: home ?? '' }, encoding: 'utf8', timeout: 60_000 });
+	const r = spawnSync('sh', ['-c', line], { env: { ...process.env, HOME: home ?? '' }, encoding: 'utf8', timeout: HANG_MS });
 	return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Clicks *Check* and waits for doctor's dialog. */
 async function check(modal: Modal, label = 'Check'): Promise<Modal> {
 	button(modal, label).click();
-	await vi.waitFor(() => expect(Modal.open.some((m) => m.contentEl.querySelector('.session-brief-doctor-checks') !== null)).toBe(true), { timeout: 60_000 });
+	await vi.waitFor(() => expect(Modal.open.some((m) => m.contentEl.querySelector('.session-brief-doctor-checks') !== null)).toBe(true), { timeout: HANG_MS });
 	return lastModal();
 }
 
@@ -183,7 +184,7 @@ describe.skipIf(process.platform === 'win32')('check and remove agent hooks', ()
 		const install = failed.map((r) => r.querySelector('button')).find((b) => b?.textContent === 'Install the hooks');
 		if (install === undefined || install === null) throw new Error('no install button');
 		install.click();
-		await vi.waitFor(() => expect(lastModal().titleEl.textContent).toBe('Install agent hooks'), { timeout: 20_000 });
+		await vi.waitFor(() => expect(lastModal().titleEl.textContent).toBe('Install agent hooks'), { timeout: HANG_MS });
 		expect(shownCommand(lastModal())).toContain('npx session-brief install --vault ');
 	}, 120_000);
 

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HANG_MS } from '../../helpers/patience';
 import { asBriefIndex, INDEX_FILE } from '../../../src/core/cache-format';
 import { WRITE_DELAY_MS } from '../../../src/plugin/index/cache-writer';
 import { liveHandlers } from '../../../src/plugin/index/live-channel';
@@ -86,7 +87,7 @@ describe('a note changed on disk while Obsidian has not re-parsed it', () => {
 				await writer.idle();
 				expect(readCache(started?.pluginDir ?? '').plugin?.pending).toBe(false);
 			},
-			{ timeout: 20_000, interval: 100 },
+			{ timeout: HANG_MS, interval: 100 },
 		);
 		expect(flaggedInCache(started)).toContain(NOTE);
 		const now = fs.statSync(path.join(started.base, NOTE));
@@ -125,7 +126,7 @@ describe('a note changed on disk while Obsidian has not re-parsed it', () => {
 		app.metadataCache.hold();
 		app.vault.changeOnDisk(NOTE, NEW_TEXT);
 		expect(sync.fresh).toBe(false);
-		await vi.waitFor(() => expect(sync.fresh).toBe(true), { timeout: 20_000, interval: 50 });
+		await vi.waitFor(() => expect(sync.fresh).toBe(true), { timeout: HANG_MS, interval: 50 });
 		expect(sync.index.get(NOTE)?.flags?.needsReview.length).toBe(1);
 		await writer.flush();
 		expect(readCache(started.pluginDir).plugin?.pending).toBe(false);
@@ -156,7 +157,7 @@ describe('a note changed on disk while Obsidian has not re-parsed it', () => {
 		expect(sync.fresh).toBe(true);
 		fs.writeFileSync(path.join(started.base, 'Notes/New.md'), 'New one #needs-review\n');
 		app.vault.syncFromDisk();
-		await vi.waitFor(() => expect(sync.index.get('Notes/New.md')?.flags?.needsReview.length).toBe(1), { timeout: 20_000, interval: 50 });
+		await vi.waitFor(() => expect(sync.index.get('Notes/New.md')?.flags?.needsReview.length).toBe(1), { timeout: HANG_MS, interval: 50 });
 		expect(sync.fresh).toBe(true);
 	});
 });

@@ -11,6 +11,7 @@ import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/cor
 import { REVIEW_FILE } from '../../../src/core/what-changed';
 import type { AgentChanges } from '../../../src/plugin/review/agent-changes';
 import { languageState, Menu, Modal, Notice, type WorkspaceLeaf } from '../../obsidian-stub/obsidian';
+import { HANG_MS } from '../../helpers/patience';
 import { FIXTURE } from '../fixture';
 import { openReviewView, readJson, settle, type Started, startPlugin, stopPlugin, tempVault } from '../harness';
 
@@ -293,16 +294,14 @@ describe('changed by agents: the sidebar section', () => {
 		expect(shown(root).map((g) => g.session)).toEqual(['Session aaaaaaaa (1)']);
 		fs.appendFileSync(path.join(s.pluginDir, JOURNAL_FILE), journalText(THREE.slice(2, 3)));
 		const { POLL_MS } = await import('../../../src/plugin/review/agent-changes');
-		const deadline = Date.now() + POLL_MS * 3;
-		while (shown(root).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-		expect(shown(root).map((g) => g.session)).toEqual(['Session bbbbbbbb (1)', 'Session aaaaaaaa (1)']);
+		await vi.waitFor(() => expect(shown(root).map((g) => g.session)).toEqual(['Session bbbbbbbb (1)', 'Session aaaaaaaa (1)']), { timeout: HANG_MS, interval: 100 });
 		const watch = (store(s) as unknown as { watch: { reads: number } }).watch;
 		s.plugin.unload();
 		const reads = watch.reads;
 		fs.appendFileSync(path.join(s.pluginDir, JOURNAL_FILE), journalText(THREE.slice(3, 4)));
 		await new Promise((r) => setTimeout(r, POLL_MS + 300));
 		expect(watch.reads).toBe(reads);
-	}, 30_000);
+	}, HANG_MS);
 
 	it('speaks German when Obsidian does', async () => {
 		languageState.value = 'de';

@@ -127,7 +127,6 @@ describe('the sidebar under a burst of edits', () => {
 		const allowed = 1 + Math.ceil((performance.now() - burstStart) / RENDER_INTERVAL_MS);
 		expect(during).toBeGreaterThanOrEqual(1);
 		expect(during).toBeLessThanOrEqual(allowed);
-		expect(during).toBeLessThan(20);
 		// ...and the last one, at the end of the interval, draws all of them.
 		await new Promise((r) => setTimeout(r, RENDER_INTERVAL_MS + 50));
 		expect(needsReviewCount(root)).toBe('25');
