@@ -1132,12 +1132,205 @@ var init_contract = __esm({
   }
 });
 
+// src/core/state-names.ts
+var BRIEF_FILE, INDEX_FILE, JOURNAL_FILE, STARTS_LOG, OLD_STARTS_FILE, REVIEW_FILE, SESSION_STARTS_FILE, BASELINE_FOLDER, NET_STATE_PREFIX, NET_BASELINE_PREFIX, NET_TURN_PREFIX, NET_BLIND_FILE, EDITOR_WRITES_FILE, DISCOVERY_FILE, BEFORE_FOLDER;
+var init_state_names = __esm({
+  "src/core/state-names.ts"() {
+    "use strict";
+    BRIEF_FILE = "brief-cache.json";
+    INDEX_FILE = "brief-index.json";
+    JOURNAL_FILE = "agent-changes.jsonl";
+    STARTS_LOG = "session-starts.jsonl";
+    OLD_STARTS_FILE = "session-starts.json";
+    REVIEW_FILE = "agent-review.json";
+    SESSION_STARTS_FILE = "conversations.json";
+    BASELINE_FOLDER = "session-baselines";
+    NET_STATE_PREFIX = "session-net-";
+    NET_BASELINE_PREFIX = "baseline-";
+    NET_TURN_PREFIX = "turn-";
+    NET_BLIND_FILE = "blind.json";
+    EDITOR_WRITES_FILE = "editor-writes.json";
+    DISCOVERY_FILE = "live.json";
+    BEFORE_FOLDER = "before-versions";
+  }
+});
+
+// src/node/state-registry.ts
+function pluginState() {
+  return [
+    { name: SETTINGS_FILE, kind: "file", what: "the settings" },
+    { name: BRIEF_FILE, kind: "file", what: "the cached brief" },
+    { name: INDEX_FILE, kind: "file", what: "the note index" },
+    { name: DISCOVERY_FILE, kind: "file", what: "the live channel's discovery file" },
+    { name: STARTS_LOG, kind: "file", what: "the session starts log" },
+    { name: STARTS_LOCK, kind: "file", what: "the session starts log's compaction lock" },
+    { name: OLD_STARTS_FILE, kind: "file", what: "an earlier version's session starts record" },
+    { name: SESSION_STARTS_FILE, kind: "file", what: "an earlier version's conversation starts" },
+    { name: JOURNAL_FILE, kind: "file", what: "the agent changes journal" },
+    { name: JOURNAL_LOCK, kind: "file", what: "the journal's compaction lock" },
+    { name: EDITOR_WRITES_FILE, kind: "file", what: "the record of the editor's writes" },
+    { name: REVIEW_FILE, kind: "file", what: "the review marks" },
+    { name: LAST_CHECK_FILE, kind: "file", what: "the last rule check" },
+    { name: MARKS_FOLDER, kind: "folder", what: "the session marks" },
+    { name: BASELINE_FOLDER, kind: "folder", what: "an earlier version's session net baselines (now in the per-user state folder)" },
+    { name: BEFORE_FOLDER, kind: "folder", what: "the before-versions of notes agents changed" },
+    { name: "main.js", kind: "file", what: "the plugin" },
+    { name: "manifest.json", kind: "file", what: "the plugin's manifest" },
+    { name: "styles.css", kind: "file", what: "the plugin's styles" }
+  ];
+}
+function hooksState() {
+  return [
+    { name: SCRIPT_NAME, kind: "file", what: "the hook entry" },
+    { name: BRIDGE_NAME, kind: "file", what: "the bridge" },
+    { name: START_NAME, kind: "file", what: "the session start file" },
+    { name: EDIT_NAME, kind: "file", what: "the edit hooks' file" },
+    { name: MCP_FILE_NAME, kind: "file", what: "the MCP server file" },
+    { name: MANIFEST_NAME, kind: "file", what: "the install record" },
+    // The code caches earlier versions kept beside the files the hook entry runs: install and uninstall remove them.
+    ...oldCodeCaches().map((name) => ({ name, kind: "file", what: "an earlier version's code cache" }))
+  ];
+}
+function oldCodeCaches() {
+  return [SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME].map((name) => `${name}${CODE_CACHE_SUFFIX}`);
+}
+function stateName(home, name) {
+  return (home === "plugin" ? pluginState() : hooksState()).find((s) => s.name === name) ?? null;
+}
+function hooksFolder(vault) {
+  return path.join(vault, ".claude", "hooks");
+}
+var path, SETTINGS_FILE, LAST_CHECK_FILE, LOCK_SUFFIX, JOURNAL_LOCK, STARTS_LOCK, MARKS_FOLDER, PRUNED_STAMP, SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME, MCP_FILE_NAME, MANIFEST_NAME, CODE_CACHE_SUFFIX, INSTALLED_HOOKS_PREFIX, CODE_CACHE_FOLDER, JOURNAL_COPY_PREFIX, EDITOR_WRITES_PREFIX, REVIEW_SEAL_PREFIX, DEVICE_KEY_FILE, TRUSTED_DEVICES_FILE, HOOK_PREFIX;
+var init_state_registry = __esm({
+  "src/node/state-registry.ts"() {
+    "use strict";
+    path = require("node:path");
+    init_state_names();
+    SETTINGS_FILE = "data.json";
+    LAST_CHECK_FILE = "last-check.json";
+    LOCK_SUFFIX = ".lock";
+    JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
+    STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
+    MARKS_FOLDER = "session-marks";
+    PRUNED_STAMP = ".pruned";
+    SCRIPT_NAME = "session-brief.cjs";
+    BRIDGE_NAME = "session-brief.bridge.cjs";
+    START_NAME = "session-brief.start.cjs";
+    EDIT_NAME = "session-brief.edit.cjs";
+    MCP_FILE_NAME = "session-brief.mcp.cjs";
+    MANIFEST_NAME = "session-brief.json";
+    CODE_CACHE_SUFFIX = ".v8cache";
+    INSTALLED_HOOKS_PREFIX = "installed-hooks-";
+    CODE_CACHE_FOLDER = "code-cache";
+    JOURNAL_COPY_PREFIX = "agent-changes";
+    EDITOR_WRITES_PREFIX = "editor-writes";
+    REVIEW_SEAL_PREFIX = "review-seal";
+    DEVICE_KEY_FILE = "device-key.json";
+    TRUSTED_DEVICES_FILE = "trusted-devices.json";
+    HOOK_PREFIX = "session-brief";
+  }
+});
+
+// src/node/hosts/command-line.ts
+function isOwnCommand(command) {
+  return typeof command === "string" && OWN_SCRIPT.test(command);
+}
+function unsafeCharacters(p, platform, shell = "sh") {
+  const bad = /* @__PURE__ */ new Set();
+  for (const c of p) {
+    if (shell === "powershell") {
+      if (c === "\n" || c === "\r" || c === "\0") bad.add(c);
+      continue;
+    }
+    if (c === '"' || c === "`" || c === "$" || c === "\n" || c === "\r" || c === "\0") bad.add(c);
+    if (c === "\\" && platform !== "win32") bad.add(c);
+    if (c === "%" && platform === "win32") bad.add(c);
+  }
+  return [...bad];
+}
+function describeChars(chars) {
+  return chars.map((c) => c === "\n" ? "a line break" : c === "\r" ? "a carriage return" : c === "\0" ? "a NUL byte" : `"${c}"`).join(", ");
+}
+function commandPath(p, platform) {
+  return platform === "win32" ? p.replace(/\\/g, "/") : p;
+}
+function shellCommand(node, script, args, platform) {
+  return [`"${commandPath(node, platform)}"`, `"${commandPath(script, platform)}"`, ...args].join(" ");
+}
+function powershellQuote(s) {
+  return `"${s.replace(/[`$"\u201C\u201D\u201E]/g, (c) => `\`${c}`)}"`;
+}
+function powershellCommand(node, script, args, platform) {
+  return ["&", powershellQuote(commandPath(node, platform)), powershellQuote(commandPath(script, platform)), ...args].join(" ");
+}
+function shellOn(platform, windowsShell) {
+  return platform === "win32" ? windowsShell : "sh";
+}
+function commandLine(shell, node, script, args, platform) {
+  return shell === "powershell" ? powershellCommand(node, script, args, platform) : shellCommand(node, script, args, platform);
+}
+function commandWords(command) {
+  const words = [];
+  const ps = /^\s*&\s/.test(command);
+  const quotes = ps ? PS_DOUBLE_QUOTES : '"';
+  const text2 = command.replace(/^\s*&\s+/, "");
+  let i = 0;
+  while (i < text2.length) {
+    while (i < text2.length && /\s/.test(text2[i] ?? "")) i++;
+    if (i >= text2.length) break;
+    let word = "";
+    while (i < text2.length && !/\s/.test(text2[i] ?? "")) {
+      const c = text2[i] ?? "";
+      if (quotes.includes(c)) {
+        i++;
+        while (i < text2.length && !quotes.includes(text2[i] ?? "")) {
+          if (ps && text2[i] === "`" && i + 1 < text2.length) i++;
+          word += text2[i] ?? "";
+          i++;
+        }
+        i++;
+      } else if (c === "'") {
+        i++;
+        while (i < text2.length) {
+          if (text2[i] === "'") {
+            if (text2[i + 1] !== "'") break;
+            i++;
+          }
+          word += text2[i] ?? "";
+          i++;
+        }
+        i++;
+      } else {
+        word += c;
+        i++;
+      }
+    }
+    words.push(word);
+  }
+  return words;
+}
+function parseOwnCommand(command) {
+  const words = commandWords(command);
+  const i = words.findIndex((w) => OWN_SCRIPT.test(w) || w.endsWith(`/.claude/hooks/${SCRIPT_NAME}`));
+  if (i < 0) return null;
+  return { interpreter: i > 0 ? words[0] ?? "" : "", script: words[i] ?? "", args: words.slice(i + 1) };
+}
+var OWN_SCRIPT, PS_DOUBLE_QUOTES;
+var init_command_line = __esm({
+  "src/node/hosts/command-line.ts"() {
+    "use strict";
+    init_state_registry();
+    OWN_SCRIPT = /[\\/]\.claude[\\/]hooks[\\/]session-brief\.cjs(?![\w.-])/;
+    PS_DOUBLE_QUOTES = '"\u201C\u201D\u201E';
+  }
+});
+
 // src/node/hosts/shell-word.ts
 function isPlainWord(word) {
   return PLAIN.test(word);
 }
 function shellWord(word, platform = process.platform) {
-  if (platform === "win32") return PLAIN.test(word) ? word : `"${word}"`;
+  if (platform === "win32") return PLAIN.test(word) ? word : powershellQuote(word);
   if (PLAIN.test(word) && !word.includes("/")) return word;
   if (!/[$`"\\!]/.test(word)) return `"${word}"`;
   return `'${word.replace(/'/g, `'\\''`)}'`;
@@ -1146,27 +1339,28 @@ var PLAIN;
 var init_shell_word = __esm({
   "src/node/hosts/shell-word.ts"() {
     "use strict";
+    init_command_line();
     PLAIN = /^[\w@%+=:,./-]+$/;
   }
 });
 
 // bridge/program-name.ts
 function isPackageCommand(script) {
-  if (path.basename(script) === PACKAGE_COMMAND) return true;
+  if (path2.basename(script) === PACKAGE_COMMAND) return true;
   return script.replace(/\\/g, "/").includes(`/node_modules/${PACKAGE_COMMAND}/bridge/dist/`);
 }
 function programName(scriptPath, env, cwd, platform = process.platform) {
   if (isPackageCommand(scriptPath)) return env.npm_command === "exec" ? `npx ${PACKAGE_COMMAND}` : PACKAGE_COMMAND;
-  const file = path.resolve(scriptPath);
-  const rel = cwd === null ? "" : path.relative(cwd, file);
-  const shown2 = rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+  const file = path2.resolve(scriptPath);
+  const rel = cwd === null ? "" : path2.relative(cwd, file);
+  const shown2 = rel !== "" && !rel.startsWith("..") && !path2.isAbsolute(rel) ? rel : file;
   return `node ${isPlainWord(shown2) ? shown2 : shellWord(shown2, platform)}`;
 }
-var path, PACKAGE_COMMAND;
+var path2, PACKAGE_COMMAND;
 var init_program_name = __esm({
   "bridge/program-name.ts"() {
     "use strict";
-    path = require("node:path");
+    path2 = require("node:path");
     init_shell_word();
     PACKAGE_COMMAND = "session-brief";
   }
@@ -5928,29 +6122,6 @@ var init_stat_stamp = __esm({
   }
 });
 
-// src/core/state-names.ts
-var BRIEF_FILE, INDEX_FILE, JOURNAL_FILE, STARTS_LOG, OLD_STARTS_FILE, REVIEW_FILE, SESSION_STARTS_FILE, BASELINE_FOLDER, NET_STATE_PREFIX, NET_BASELINE_PREFIX, NET_TURN_PREFIX, NET_BLIND_FILE, EDITOR_WRITES_FILE, DISCOVERY_FILE, BEFORE_FOLDER;
-var init_state_names = __esm({
-  "src/core/state-names.ts"() {
-    "use strict";
-    BRIEF_FILE = "brief-cache.json";
-    INDEX_FILE = "brief-index.json";
-    JOURNAL_FILE = "agent-changes.jsonl";
-    STARTS_LOG = "session-starts.jsonl";
-    OLD_STARTS_FILE = "session-starts.json";
-    REVIEW_FILE = "agent-review.json";
-    SESSION_STARTS_FILE = "conversations.json";
-    BASELINE_FOLDER = "session-baselines";
-    NET_STATE_PREFIX = "session-net-";
-    NET_BASELINE_PREFIX = "baseline-";
-    NET_TURN_PREFIX = "turn-";
-    NET_BLIND_FILE = "blind.json";
-    EDITOR_WRITES_FILE = "editor-writes.json";
-    DISCOVERY_FILE = "live.json";
-    BEFORE_FOLDER = "before-versions";
-  }
-});
-
 // src/core/cache-format.ts
 function emptyFlags() {
   return { needsReview: [], review: [], reviewDone: false, pendingReview: [], daily: false };
@@ -6095,16 +6266,16 @@ function realRoot(root) {
   return real;
 }
 function normal(p) {
-  return path2.isAbsolute(p) && !UNCLEAN.test(p) ? p : path2.resolve(p);
+  return path3.isAbsolute(p) && !UNCLEAN.test(p) ? p : path3.resolve(p);
 }
 function belowReal(top, rel) {
-  return rel === "" ? top : top.endsWith(path2.sep) ? top + rel : top + path2.sep + rel;
+  return rel === "" ? top : top.endsWith(path3.sep) ? top + rel : top + path3.sep + rel;
 }
 function under(root, dir) {
   const r = normal(root);
   const d = normal(dir);
   if (d === r) return "";
-  const prefix = r.endsWith(path2.sep) ? r : r + path2.sep;
+  const prefix = r.endsWith(path3.sep) ? r : r + path3.sep;
   if (!(foldCase ? d.toLowerCase().startsWith(prefix.toLowerCase()) : d.startsWith(prefix))) return null;
   return d.slice(prefix.length);
 }
@@ -6150,7 +6321,7 @@ function openFolder(file, dir) {
 }
 function holdFolder(root, file, shared) {
   if (!hasProcFd()) return null;
-  const dir = path2.dirname(normal(file));
+  const dir = path3.dirname(normal(file));
   const top = realRoot(root);
   const rel = under(root, dir);
   const want = top === null || rel === null ? null : belowReal(top, rel);
@@ -6173,7 +6344,7 @@ function holdFolder(root, file, shared) {
     } catch {
       real = null;
     }
-    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path2.basename(file)}` };
+    if (real !== null && want !== null && same(real, want)) return { fd, at: `/proc/self/fd/${fd}/${path3.basename(file)}` };
     if (shared) heldFolders.delete(dir);
     fs2.closeSync(fd);
   }
@@ -6183,7 +6354,7 @@ function ensureStateFolder(root, dir) {
   const state = folderState(root, dir);
   if (state === "ok") return;
   if (state !== "missing") refuse(dir, state);
-  const parent = path2.dirname(normal(dir));
+  const parent = path3.dirname(normal(dir));
   if (parent === normal(dir) || under(root, parent) === null) refuse(dir, state);
   ensureStateFolder(root, parent);
   try {
@@ -6196,7 +6367,7 @@ function ensureStateFolder(root, dir) {
   if (made !== "ok") refuse(dir, made);
 }
 function inspectStateFile(root, file) {
-  const folder2 = folderState(root, path2.dirname(normal(file)));
+  const folder2 = folderState(root, path3.dirname(normal(file)));
   if (folder2 === "missing") return { kind: "missing" };
   if (folder2 !== "ok") return { kind: "damaged", reason: `its folder ${folder2.refused}` };
   let st;
@@ -6222,7 +6393,7 @@ function statStateFile(root, file) {
   return entry.kind === "file" ? entry.stat : null;
 }
 function openStateFile(root, file) {
-  const folder2 = folderState(root, path2.dirname(normal(file)));
+  const folder2 = folderState(root, path3.dirname(normal(file)));
   if (folder2 !== "ok") return null;
   if (NOFOLLOW === 0 && statStateFile(root, file) === null) return null;
   let fd;
@@ -6329,7 +6500,7 @@ function replaceFile(file, data, options) {
   }
 }
 function writeStateFile(root, file, data, options = {}) {
-  const dir = path2.dirname(normal(file));
+  const dir = path3.dirname(normal(file));
   ensureStateFolder(root, dir);
   const target = inspectStateFile(root, file);
   if (target.kind === "damaged" && target.reason === "is a folder") throw new StateFileError(file, "refused: a folder stands where the file belongs");
@@ -6337,7 +6508,7 @@ function writeStateFile(root, file, data, options = {}) {
   trace(file);
 }
 function appendStateFile(root, file, text2) {
-  ensureStateFolder(root, path2.dirname(normal(file)));
+  ensureStateFolder(root, path3.dirname(normal(file)));
   if (NOFOLLOW === 0 && inspectStateFile(root, file).kind === "damaged") throw new StateFileError(file, "refused: not a regular file");
   return throughFolder(root, file, (at) => appendAt(file, at, text2));
 }
@@ -6376,7 +6547,7 @@ ${text2}` : text2);
   }
 }
 function createStateFile(root, file, data, mode = 438) {
-  ensureStateFolder(root, path2.dirname(normal(file)));
+  ensureStateFolder(root, path3.dirname(normal(file)));
   return throughFolder(root, file, (at) => createAt(file, at, data, mode));
 }
 function createAt(file, at, data, mode) {
@@ -6396,7 +6567,7 @@ function createAt(file, at, data, mode) {
   return true;
 }
 function placeStateFile(root, file, data) {
-  ensureStateFolder(root, path2.dirname(normal(file)));
+  ensureStateFolder(root, path3.dirname(normal(file)));
   return throughFolder(root, file, (at) => placeAt(file, at, data));
 }
 function placeAt(file, at, data) {
@@ -6519,7 +6690,7 @@ function removeAgentFolderIfEmpty(dir) {
   }
 }
 function writeUserStateFile(file, data) {
-  fs2.mkdirSync(path2.dirname(file), { recursive: true, mode: 448 });
+  fs2.mkdirSync(path3.dirname(file), { recursive: true, mode: 448 });
   replaceFile(file, data, { mode: 384 });
   trace(file);
 }
@@ -6535,7 +6706,7 @@ function openUserStateFile(file) {
   return null;
 }
 function appendUserStateFile(file, text2, tries = 3) {
-  fs2.mkdirSync(path2.dirname(file), { recursive: true, mode: 448 });
+  fs2.mkdirSync(path3.dirname(file), { recursive: true, mode: 448 });
   let size2 = 0;
   for (let i = 0; i < tries; i++) {
     const fd = fs2.openSync(file, APPEND_FLAGS, 384);
@@ -6555,14 +6726,14 @@ function appendUserStateFile(file, text2, tries = 3) {
   return size2;
 }
 function createUserStateFile(file, data) {
-  fs2.mkdirSync(path2.dirname(file), { recursive: true, mode: 448 });
+  fs2.mkdirSync(path3.dirname(file), { recursive: true, mode: 448 });
   return createAt(file, file, data, 384);
 }
 function removeUserStateFile(file) {
   return unlinkTraced(file);
 }
 function writeAgentSettingsFile(file, data, options = {}) {
-  fs2.mkdirSync(path2.dirname(file), { recursive: true });
+  fs2.mkdirSync(path3.dirname(file), { recursive: true });
   replaceFile(file, data, options);
   trace(file);
 }
@@ -6579,12 +6750,12 @@ function unlinkTraced(file) {
     throw error;
   }
 }
-var fs2, path2, C, NOFOLLOW, NONBLOCK, READ_FLAGS, CREATE_FLAGS, APPEND_FLAGS, StateFileError, TRACE, realRoots, foldCase, same, UNCLEAN, procFd, heldFolders, MAX_HELD_FOLDERS, CHANGED_SINCE_READ;
+var fs2, path3, C, NOFOLLOW, NONBLOCK, READ_FLAGS, CREATE_FLAGS, APPEND_FLAGS, StateFileError, TRACE, realRoots, foldCase, same, UNCLEAN, procFd, heldFolders, MAX_HELD_FOLDERS, CHANGED_SINCE_READ;
 var init_state_file = __esm({
   "src/node/state-file.ts"() {
     "use strict";
     fs2 = require("node:fs");
-    path2 = require("node:path");
+    path3 = require("node:path");
     C = fs2.constants;
     NOFOLLOW = C.O_NOFOLLOW ?? 0;
     NONBLOCK = C.O_NONBLOCK ?? 0;
@@ -6620,14 +6791,14 @@ function readJsonFile(root, file) {
   }
 }
 function readBriefCacheChecked(root, pluginDir) {
-  const read3 = readJsonFile(root, path3.join(pluginDir, BRIEF_FILE));
+  const read3 = readJsonFile(root, path4.join(pluginDir, BRIEF_FILE));
   if (read3.missing) return { state: "missing" };
   if (read3.value === void 0) return { state: "rejected", why: `${BRIEF_FILE} is unreadable or not JSON` };
   const checked = checkedBriefCache(read3.value);
   return checked.ok ? { state: "ok", value: checked.value } : { state: "rejected", why: `${BRIEF_FILE}: ${checked.why}` };
 }
 function readBriefIndexChecked(root, pluginDir, id) {
-  const read3 = readJsonFile(root, path3.join(pluginDir, INDEX_FILE));
+  const read3 = readJsonFile(root, path4.join(pluginDir, INDEX_FILE));
   if (read3.missing) return { state: "missing" };
   if (read3.value === void 0) return { state: "rejected", why: `${INDEX_FILE} is unreadable or not JSON` };
   const checked = checkedBriefIndex(read3.value, id);
@@ -6642,11 +6813,11 @@ function readBriefIndex(root, pluginDir, id) {
   const read3 = readBriefIndexChecked(root, pluginDir, id);
   return read3.state === "ok" ? read3.value : null;
 }
-var path3, MAX_BYTES;
+var path4, MAX_BYTES;
 var init_cache_read = __esm({
   "src/node/tiers/cache-read.ts"() {
     "use strict";
-    path3 = require("node:path");
+    path4 = require("node:path");
     init_cache_format();
     init_state_file();
     MAX_BYTES = 256 * 1024 * 1024;
@@ -6656,16 +6827,16 @@ var init_cache_read = __esm({
 // src/node/tiers/cache.ts
 function writeCache(root, pluginDir, fields, rows) {
   const id = crypto.randomBytes(8).toString("hex");
-  writeStateFile(root, path4.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
-  writeStateFile(root, path4.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
+  writeStateFile(root, path5.join(pluginDir, INDEX_FILE), JSON.stringify(makeIndex(id, rows)));
+  writeStateFile(root, path5.join(pluginDir, BRIEF_FILE), JSON.stringify(makeBriefCache(id, { ...fields, stamp: stampOfRows(rows) })));
   return id;
 }
-var crypto, path4;
+var crypto, path5;
 var init_cache = __esm({
   "src/node/tiers/cache.ts"() {
     "use strict";
     crypto = require("node:crypto");
-    path4 = require("node:path");
+    path5 = require("node:path");
     init_state_file();
     init_cache_format();
     init_cache_read();
@@ -6731,7 +6902,7 @@ var init_process_identity = __esm({
 function exists(root) {
   return (p) => {
     try {
-      return fs4.statSync(path5.join(root, p)).isFile();
+      return fs4.statSync(path6.join(root, p)).isFile();
     } catch {
       return false;
     }
@@ -6761,12 +6932,12 @@ function withDailyNoteChecked(brief, root) {
 function servedByPlugin(cache) {
   return cache.plugin !== void 0 && !cache.plugin.pending && sameProcess(cache.plugin.pid, cache.plugin.started);
 }
-var fs4, path5;
+var fs4, path6;
 var init_plugin_tier = __esm({
   "src/node/tiers/plugin-tier.ts"() {
     "use strict";
     fs4 = require("node:fs");
-    path5 = require("node:path");
+    path6 = require("node:path");
     init_dates();
     init_process_identity();
     init_cache_read();
@@ -15290,15 +15461,15 @@ __export(real_path_exports, {
   vaultRelativeReal: () => vaultRelativeReal
 });
 function realPathOf(p) {
-  let existing = path6.resolve(p);
+  let existing = path7.resolve(p);
   const rest = [];
   for (; ; ) {
     try {
-      return path6.join(fs6.realpathSync.native(existing), ...rest);
+      return path7.join(fs6.realpathSync.native(existing), ...rest);
     } catch {
-      const parent = path6.dirname(existing);
+      const parent = path7.dirname(existing);
       if (parent === existing) return null;
-      rest.unshift(path6.basename(existing));
+      rest.unshift(path7.basename(existing));
       existing = parent;
     }
   }
@@ -15306,7 +15477,7 @@ function realPathOf(p) {
 function vaultRelativeReal(root, filePath) {
   const literal = vaultRelative(root, filePath);
   if (literal !== null || filePath.includes("\0")) return literal;
-  const absolute = path6.resolve(root, filePath);
+  const absolute = path7.resolve(root, filePath);
   const realFile = realPathOf(absolute);
   const realRoot2 = realPathOf(root);
   for (const [r, f] of [
@@ -15321,9 +15492,9 @@ function vaultRelativeReal(root, filePath) {
   return null;
 }
 function firstSymlink(p) {
-  let current = path6.parse(path6.resolve(p)).root;
-  for (const part of path6.resolve(p).slice(current.length).split(path6.sep).filter((x) => x !== "")) {
-    current = path6.join(current, part);
+  let current = path7.parse(path7.resolve(p)).root;
+  for (const part of path7.resolve(p).slice(current.length).split(path7.sep).filter((x) => x !== "")) {
+    current = path7.join(current, part);
     try {
       if (fs6.lstatSync(current).isSymbolicLink()) return current;
     } catch {
@@ -15336,7 +15507,7 @@ function linkTarget(root, file) {
   if (realRootOf?.root !== root) realRootOf = { root, real: fs6.realpathSync.native(root) };
   const top = realRootOf.real;
   const real = fs6.realpathSync.native(file);
-  return real.startsWith(top.endsWith(path6.sep) ? top : top + path6.sep) ? real : null;
+  return real.startsWith(top.endsWith(path7.sep) ? top : top + path7.sep) ? real : null;
 }
 function openInVault(root, file, flags) {
   if ((flags & WRITING) !== 0) throw new Error("openInVault opens notes for reading only; writes go through the state-file module");
@@ -15350,12 +15521,12 @@ function openInVault(root, file, flags) {
     return fs6.openSync(real, flags | NO_FOLLOW);
   }
 }
-var fs6, path6, realRootOf, NO_FOLLOW, WRITING;
+var fs6, path7, realRootOf, NO_FOLLOW, WRITING;
 var init_real_path = __esm({
   "src/node/real-path.ts"() {
     "use strict";
     fs6 = require("node:fs");
-    path6 = require("node:path");
+    path7 = require("node:path");
     init_scope();
     realRootOf = null;
     NO_FOLLOW = fs6.constants.O_NOFOLLOW ?? 0;
@@ -15547,7 +15718,7 @@ function workerSource() {
   ].join("\n");
 }
 function withSep(root) {
-  return root.endsWith(path7.sep) ? root : root + path7.sep;
+  return root.endsWith(path8.sep) ? root : root + path8.sep;
 }
 function stampAlone(root, excludedRootFolders) {
   const part = walkPart(fs7, addToStamp, NOTE_RULE, { prefix: withSep(root), excludedRootFolders, shared: null, layout: STAT_WALK_LAYOUT }, 0);
@@ -15614,12 +15785,12 @@ function statStamp(root, excludedRootFolders, expectedNotes = 0, env = process.e
   traceThreads(trace2, env);
   return stamp;
 }
-var fs7, path7, import_node_worker_threads2, NOTE_RULE, NET_MAX_DEPTH;
+var fs7, path8, import_node_worker_threads2, NOTE_RULE, NET_MAX_DEPTH;
 var init_stat_walk = __esm({
   "src/node/scan/stat-walk.ts"() {
     "use strict";
     fs7 = require("node:fs");
-    path7 = require("node:path");
+    path8 = require("node:path");
     import_node_worker_threads2 = require("node:worker_threads");
     init_paths();
     init_stat_stamp();
@@ -15638,7 +15809,7 @@ function errorText(error) {
 }
 function walkNotes(root, excludedRootFolders, withStat, visit3) {
   const errors = [];
-  const prefix = root.endsWith(path8.sep) ? root : root + path8.sep;
+  const prefix = root.endsWith(path9.sep) ? root : root + path9.sep;
   const pending = [""];
   while (pending.length > 0) {
     const rel = pending.pop() ?? "";
@@ -15750,7 +15921,7 @@ function readNote(note, rules, root, file) {
 }
 function readNotes(root, settings, notes, reuse) {
   const rules = readRules(settings);
-  const prefix = root.endsWith(path8.sep) ? root : root + path8.sep;
+  const prefix = root.endsWith(path9.sep) ? root : root + path9.sep;
   const part = { entries: [], sizes: [], read: 0 };
   for (const note of notes) {
     const previous = note.error === void 0 ? reuse?.(note) : void 0;
@@ -15787,12 +15958,12 @@ function scanVault(root, settings, reuse, given, expectedNotes = 0) {
   traceThreads(split?.trace ?? { walk: "scan", threads: 1, why: "only changed notes read", notes: walk2.notes.length });
   return { walk: walk2, ...part };
 }
-var fs8, path8, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
+var fs8, path9, decoder, OPEN_FLAGS, buffer, readLength, readMtime, readSize, NO_FLAGS, rulesCache, lastSize;
 var init_scan = __esm({
   "src/node/scan/scan.ts"() {
     "use strict";
     fs8 = require("node:fs");
-    path8 = require("node:path");
+    path9 = require("node:path");
     init_flags();
     init_note_facts();
     init_prefilter();
@@ -16147,82 +16318,6 @@ var init_what_changed = __esm({
     init_state_names();
     ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
     NEWS_ITEMS = LIST_ITEM_TABLE.filter((d) => d.sidebar !== void 0).map((d) => d.id);
-  }
-});
-
-// src/node/state-registry.ts
-function pluginState() {
-  return [
-    { name: SETTINGS_FILE, kind: "file", what: "the settings" },
-    { name: BRIEF_FILE, kind: "file", what: "the cached brief" },
-    { name: INDEX_FILE, kind: "file", what: "the note index" },
-    { name: DISCOVERY_FILE, kind: "file", what: "the live channel's discovery file" },
-    { name: STARTS_LOG, kind: "file", what: "the session starts log" },
-    { name: STARTS_LOCK, kind: "file", what: "the session starts log's compaction lock" },
-    { name: OLD_STARTS_FILE, kind: "file", what: "an earlier version's session starts record" },
-    { name: SESSION_STARTS_FILE, kind: "file", what: "an earlier version's conversation starts" },
-    { name: JOURNAL_FILE, kind: "file", what: "the agent changes journal" },
-    { name: JOURNAL_LOCK, kind: "file", what: "the journal's compaction lock" },
-    { name: EDITOR_WRITES_FILE, kind: "file", what: "the record of the editor's writes" },
-    { name: REVIEW_FILE, kind: "file", what: "the review marks" },
-    { name: LAST_CHECK_FILE, kind: "file", what: "the last rule check" },
-    { name: MARKS_FOLDER, kind: "folder", what: "the session marks" },
-    { name: BASELINE_FOLDER, kind: "folder", what: "an earlier version's session net baselines (now in the per-user state folder)" },
-    { name: BEFORE_FOLDER, kind: "folder", what: "the before-versions of notes agents changed" },
-    { name: "main.js", kind: "file", what: "the plugin" },
-    { name: "manifest.json", kind: "file", what: "the plugin's manifest" },
-    { name: "styles.css", kind: "file", what: "the plugin's styles" }
-  ];
-}
-function hooksState() {
-  return [
-    { name: SCRIPT_NAME, kind: "file", what: "the hook entry" },
-    { name: BRIDGE_NAME, kind: "file", what: "the bridge" },
-    { name: START_NAME, kind: "file", what: "the session start file" },
-    { name: EDIT_NAME, kind: "file", what: "the edit hooks' file" },
-    { name: MCP_FILE_NAME, kind: "file", what: "the MCP server file" },
-    { name: MANIFEST_NAME, kind: "file", what: "the install record" },
-    // The code caches earlier versions kept beside the files the hook entry runs: install and uninstall remove them.
-    ...oldCodeCaches().map((name) => ({ name, kind: "file", what: "an earlier version's code cache" }))
-  ];
-}
-function oldCodeCaches() {
-  return [SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME].map((name) => `${name}${CODE_CACHE_SUFFIX}`);
-}
-function stateName(home, name) {
-  return (home === "plugin" ? pluginState() : hooksState()).find((s) => s.name === name) ?? null;
-}
-function hooksFolder(vault) {
-  return path9.join(vault, ".claude", "hooks");
-}
-var path9, SETTINGS_FILE, LAST_CHECK_FILE, LOCK_SUFFIX, JOURNAL_LOCK, STARTS_LOCK, MARKS_FOLDER, PRUNED_STAMP, SCRIPT_NAME, BRIDGE_NAME, START_NAME, EDIT_NAME, MCP_FILE_NAME, MANIFEST_NAME, CODE_CACHE_SUFFIX, INSTALLED_HOOKS_PREFIX, CODE_CACHE_FOLDER, JOURNAL_COPY_PREFIX, EDITOR_WRITES_PREFIX, REVIEW_SEAL_PREFIX, DEVICE_KEY_FILE, TRUSTED_DEVICES_FILE, HOOK_PREFIX;
-var init_state_registry = __esm({
-  "src/node/state-registry.ts"() {
-    "use strict";
-    path9 = require("node:path");
-    init_state_names();
-    SETTINGS_FILE = "data.json";
-    LAST_CHECK_FILE = "last-check.json";
-    LOCK_SUFFIX = ".lock";
-    JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
-    STARTS_LOCK = `${STARTS_LOG}${LOCK_SUFFIX}`;
-    MARKS_FOLDER = "session-marks";
-    PRUNED_STAMP = ".pruned";
-    SCRIPT_NAME = "session-brief.cjs";
-    BRIDGE_NAME = "session-brief.bridge.cjs";
-    START_NAME = "session-brief.start.cjs";
-    EDIT_NAME = "session-brief.edit.cjs";
-    MCP_FILE_NAME = "session-brief.mcp.cjs";
-    MANIFEST_NAME = "session-brief.json";
-    CODE_CACHE_SUFFIX = ".v8cache";
-    INSTALLED_HOOKS_PREFIX = "installed-hooks-";
-    CODE_CACHE_FOLDER = "code-cache";
-    JOURNAL_COPY_PREFIX = "agent-changes";
-    EDITOR_WRITES_PREFIX = "editor-writes";
-    REVIEW_SEAL_PREFIX = "review-seal";
-    DEVICE_KEY_FILE = "device-key.json";
-    TRUSTED_DEVICES_FILE = "trusted-devices.json";
-    HOOK_PREFIX = "session-brief";
   }
 });
 
@@ -24422,7 +24517,7 @@ function fenceRefusal(fenced, shown2, where, viaCommand, lang) {
   const reason = t[fenced](name, place) + (viaCommand ? t.command(name) : "");
   return { reason, message: t.message(shortenName(shown2, 200)) };
 }
-function commandWords(command) {
+function commandWords2(command) {
   const words = [];
   let current = "";
   let quote = null;
@@ -24534,7 +24629,7 @@ function shellMayWrite(command) {
 function noteWords(command) {
   if (!shellMayWrite(command)) return [];
   const out = /* @__PURE__ */ new Set();
-  for (const w of commandWords(command)) {
+  for (const w of commandWords2(command)) {
     if (w.startsWith("-") || w.startsWith("$") || /[*?[{]/.test(w)) continue;
     if (w.toLowerCase().endsWith(".md")) out.add(w);
   }
@@ -25678,7 +25773,7 @@ function fencedCommand(places, command, cwd) {
   return walk2.hit ?? wordsAsWritten(places, command, [.../* @__PURE__ */ new Set([...start, places.root])], walk2.seen);
 }
 function wordsAsWritten(places, command, bases, seen) {
-  const written = commandWords(command);
+  const written = commandWords2(command);
   const words = [...written, ...written.filter((w) => /["'(),;`+]/.test(w)).flatMap((w) => w.split(/[\s"'(),;`+]+/))];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] ?? "";
@@ -28242,100 +28337,6 @@ var init_options = __esm({
       /** a path would break the quoted command line */
       unsafePath: 6
     };
-  }
-});
-
-// src/node/hosts/command-line.ts
-function isOwnCommand(command) {
-  return typeof command === "string" && OWN_SCRIPT.test(command);
-}
-function unsafeCharacters(p, platform, shell = "sh") {
-  const bad = /* @__PURE__ */ new Set();
-  for (const c of p) {
-    if (shell === "powershell") {
-      if (c === "\n" || c === "\r" || c === "\0") bad.add(c);
-      continue;
-    }
-    if (c === '"' || c === "`" || c === "$" || c === "\n" || c === "\r" || c === "\0") bad.add(c);
-    if (c === "\\" && platform !== "win32") bad.add(c);
-    if (c === "%" && platform === "win32") bad.add(c);
-  }
-  return [...bad];
-}
-function describeChars(chars) {
-  return chars.map((c) => c === "\n" ? "a line break" : c === "\r" ? "a carriage return" : c === "\0" ? "a NUL byte" : `"${c}"`).join(", ");
-}
-function commandPath(p, platform) {
-  return platform === "win32" ? p.replace(/\\/g, "/") : p;
-}
-function shellCommand(node, script, args, platform) {
-  return [`"${commandPath(node, platform)}"`, `"${commandPath(script, platform)}"`, ...args].join(" ");
-}
-function powershellQuote(s) {
-  return `"${s.replace(/[`$"\u201C\u201D\u201E]/g, (c) => `\`${c}`)}"`;
-}
-function powershellCommand(node, script, args, platform) {
-  return ["&", powershellQuote(commandPath(node, platform)), powershellQuote(commandPath(script, platform)), ...args].join(" ");
-}
-function shellOn(platform, windowsShell) {
-  return platform === "win32" ? windowsShell : "sh";
-}
-function commandLine(shell, node, script, args, platform) {
-  return shell === "powershell" ? powershellCommand(node, script, args, platform) : shellCommand(node, script, args, platform);
-}
-function commandWords2(command) {
-  const words = [];
-  const ps = /^\s*&\s/.test(command);
-  const quotes = ps ? PS_DOUBLE_QUOTES : '"';
-  const text2 = command.replace(/^\s*&\s+/, "");
-  let i = 0;
-  while (i < text2.length) {
-    while (i < text2.length && /\s/.test(text2[i] ?? "")) i++;
-    if (i >= text2.length) break;
-    let word = "";
-    while (i < text2.length && !/\s/.test(text2[i] ?? "")) {
-      const c = text2[i] ?? "";
-      if (quotes.includes(c)) {
-        i++;
-        while (i < text2.length && !quotes.includes(text2[i] ?? "")) {
-          if (ps && text2[i] === "`" && i + 1 < text2.length) i++;
-          word += text2[i] ?? "";
-          i++;
-        }
-        i++;
-      } else if (c === "'") {
-        i++;
-        while (i < text2.length) {
-          if (text2[i] === "'") {
-            if (text2[i + 1] !== "'") break;
-            i++;
-          }
-          word += text2[i] ?? "";
-          i++;
-        }
-        i++;
-      } else {
-        word += c;
-        i++;
-      }
-    }
-    words.push(word);
-  }
-  return words;
-}
-function parseOwnCommand(command) {
-  const words = commandWords2(command);
-  const i = words.findIndex((w) => OWN_SCRIPT.test(w) || w.endsWith(`/.claude/hooks/${SCRIPT_NAME}`));
-  if (i < 0) return null;
-  return { interpreter: i > 0 ? words[0] ?? "" : "", script: words[i] ?? "", args: words.slice(i + 1) };
-}
-var OWN_SCRIPT, PS_DOUBLE_QUOTES;
-var init_command_line = __esm({
-  "src/node/hosts/command-line.ts"() {
-    "use strict";
-    init_state_registry();
-    OWN_SCRIPT = /[\\/]\.claude[\\/]hooks[\\/]session-brief\.cjs(?![\w.-])/;
-    PS_DOUBLE_QUOTES = '"\u201C\u201D\u201E';
   }
 });
 

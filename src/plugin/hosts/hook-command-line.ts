@@ -1,21 +1,18 @@
 /**
  * The bridge commands *Install agent hooks* and *Remove agent hooks* show for this vault: the
  * plugin writes no hook file and no agent setting itself; the user runs the companion's own CLI
- * (`npx session-brief`, bridge/args.ts) in a terminal. The vault path is quoted for the shell a
- * user is likely to paste into: a POSIX shell's single quotes on macOS and Linux (exact for every
- * path), PowerShell's double quotes on Windows (plain double quotes for an ordinary path, which
- * cmd.exe reads the same way).
+ * (`npx session-brief`, bridge/args.ts) in a terminal. The vault path is quoted as doctor's fixes
+ * quote it (src/node/hosts/shell-word.ts), so both print the same command.
  */
 import type { AgentId } from '../../core/agent-contracts';
-import { powershellQuote } from '../../node/hosts/command-line';
 import type { Scope } from '../../node/hosts/host-spec';
+import { shellWord } from '../../node/hosts/shell-word';
 
 /** The name the package's `bin` gives the bridge (package.json), run through npx. */
 export const BRIDGE_COMMAND = 'npx session-brief';
 
 export function quoteForShell(p: string, platform: string): string {
-	if (platform === 'win32') return powershellQuote(p);
-	return `'${p.replace(/'/g, `'\\''`)}'`;
+	return shellWord(p, platform === 'win32' ? 'win32' : 'linux');
 }
 
 /** `install` for one agent and scope, as the bridge's own command line takes them. */

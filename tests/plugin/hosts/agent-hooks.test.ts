@@ -13,6 +13,7 @@ import { HANG_MS } from '../../helpers/patience';
 import { Modal, Notice } from '../../obsidian-stub/obsidian';
 import type { AgentHooks } from '../../../src/plugin/hosts/agent-hooks';
 import { BRIDGE_COMMAND } from '../../../src/plugin/hosts/hook-command-line';
+import { shellWord } from '../../../src/node/hosts/shell-word';
 import { startPlugin, stopPlugin, tempVault, type Started } from '../harness';
 
 const BUNDLE = path.resolve(__dirname, '../../../bridge/dist/session-brief.cjs');
@@ -111,7 +112,7 @@ describe.skipIf(process.platform === 'win32')('install agent hooks', () => {
 		const choice = lastModal();
 		expect(choice.titleEl.textContent).toBe('Install agent hooks');
 		const command = shownCommand(choice);
-		expect(command).toBe(`npx session-brief install --vault '${started.base.replace(/'/g, `'\\''`)}' --agent claude-code --scope project`);
+		expect(command).toBe(`npx session-brief install --vault ${shellWord(started.base, 'linux')} --agent claude-code --scope project`);
 		expect(choice.contentEl.textContent).toContain('Codex');
 		button(choice, 'Copy command').click();
 		await vi.waitFor(() => expect(Notice.shown).toContain('Command copied to the clipboard.'));
@@ -199,7 +200,7 @@ describe.skipIf(process.platform === 'win32')('check and remove agent hooks', ()
 		expect(choice.titleEl.textContent).toBe('Remove agent hooks');
 		// Agent and scope left at "All": every installation recorded in the vault.
 		const command = shownCommand(choice);
-		expect(command).toBe(`npx session-brief uninstall --vault '${started.base.replace(/'/g, `'\\''`)}'`);
+		expect(command).toBe(`npx session-brief uninstall --vault ${shellWord(started.base, 'linux')}`);
 		select(choice, 0, 'claude-code');
 		select(choice, 1, 'project');
 		expect(shownCommand(choice)).toBe(`${command} --agent claude-code --scope project`);

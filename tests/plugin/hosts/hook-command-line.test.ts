@@ -16,12 +16,12 @@ describe.skipIf(process.platform === 'win32')('the vault path in a POSIX shell',
 
 describe('the commands', () => {
 	it('install names the vault, agent and scope with the flags the bridge takes', () => {
-		expect(installCommand('/Users/ann/My Vault', 'codex', 'user', 'darwin')).toBe("npx session-brief install --vault '/Users/ann/My Vault' --agent codex --scope user");
+		expect(installCommand('/Users/ann/My Vault', 'codex', 'user', 'darwin')).toBe('npx session-brief install --vault "/Users/ann/My Vault" --agent codex --scope user');
 	});
 
 	it('uninstall leaves out what was left open (every recorded installation)', () => {
-		expect(uninstallCommand('/v', undefined, undefined, 'linux')).toBe("npx session-brief uninstall --vault '/v'");
-		expect(uninstallCommand('/v', 'gemini', undefined, 'linux')).toBe("npx session-brief uninstall --vault '/v' --agent gemini");
+		expect(uninstallCommand('/v', undefined, undefined, 'linux')).toBe('npx session-brief uninstall --vault "/v"');
+		expect(uninstallCommand('/v', 'gemini', undefined, 'linux')).toBe('npx session-brief uninstall --vault "/v" --agent gemini');
 	});
 
 	it('on Windows the path is double-quoted for PowerShell, which cmd.exe reads the same for an ordinary path', () => {
