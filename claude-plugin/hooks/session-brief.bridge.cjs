@@ -31194,9 +31194,20 @@ var init_doctor_removed_hooks = __esm({
   }
 });
 
+// src/node/hosts/printed-command.ts
+function installCommandLine(program, vault, agent, scope, platform) {
+  return `${program} install --vault ${shellWord(vault, platform)} --agent ${agent} --scope ${scope}`;
+}
+var init_printed_command = __esm({
+  "src/node/hosts/printed-command.ts"() {
+    "use strict";
+    init_shell_word();
+  }
+});
+
 // src/node/hosts/doctor/doctor-fix-command.ts
 function installCommand(c, scope = c.scope) {
-  return `${c.program} install --vault ${shellWord(c.vault, c.platform)} --agent ${c.agent} --scope ${scope}`;
+  return installCommandLine(c.program, c.vault, c.agent, scope, c.platform);
 }
 function installedScope(vault, agent, foundLabels) {
   const recorded = readManifest(vault)?.installs.find((r) => r.agent === agent)?.scope;
@@ -31218,7 +31229,7 @@ var init_doctor_fix_command = __esm({
   "src/node/hosts/doctor/doctor-fix-command.ts"() {
     "use strict";
     init_manifest();
-    init_shell_word();
+    init_printed_command();
     DEFAULT_PROGRAM = "npx session-brief";
     INSTALL_WORD = /"install( --scope user)?(?: --agent [\w-]+)?"(?: --agent [\w-]+)?/;
   }

@@ -2,13 +2,14 @@
 // vault path reaches the bridge exactly as it is, whatever a POSIX shell would otherwise read in it.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { installCommand, quoteForShell, uninstallCommand } from '../../../src/plugin/hosts/hook-command-line';
+import { installCommand, uninstallCommand } from '../../../src/plugin/hosts/hook-command-line';
+import { shellWord } from '../../../src/node/hosts/shell-word';
 
 const PATHS = ['/Users/ann/My Vault', "/home/o'brien/notes", '/v/$HOME/`id`/"q"/a\\b', '/v/line\nbreak', '/v/!history*?[x]~;&|<>(){}#'];
 
 describe.skipIf(process.platform === 'win32')('the vault path in a POSIX shell', () => {
 	it.each(PATHS)('%j comes through sh -c unchanged', (p) => {
-		const r = spawnSync('sh', ['-c', `printf '%s' ${quoteForShell(p, 'linux')}`], { encoding: 'utf8' });
+		const r = spawnSync('sh', ['-c', `printf '%s' ${shellWord(p, 'linux')}`], { encoding: 'utf8' });
 		expect(r.status).toBe(0);
 		expect(r.stdout).toBe(p);
 	});
@@ -25,7 +26,7 @@ describe('the commands', () => {
 	});
 
 	it('on Windows the path is double-quoted for PowerShell, which cmd.exe reads the same for an ordinary path', () => {
-		expect(quoteForShell('C:\\Users\\Ann\\My Vault', 'win32')).toBe('"C:\\Users\\Ann\\My Vault"');
-		expect(quoteForShell('C:\\a$b', 'win32')).toBe('"C:\\a`$b"');
+		expect(shellWord('C:\\Users\\Ann\\My Vault', 'win32')).toBe('"C:\\Users\\Ann\\My Vault"');
+		expect(shellWord('C:\\a$b', 'win32')).toBe('"C:\\a`$b"');
 	});
 });

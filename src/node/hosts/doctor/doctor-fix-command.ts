@@ -6,7 +6,7 @@
 import type { AgentId } from '../../../core/agent-contracts';
 import type { Scope } from '../host-spec';
 import { readManifest } from '../manifest';
-import { shellWord } from '../shell-word';
+import { installCommandLine } from '../printed-command';
 import type { Check } from './doctor-report';
 
 /** What a command needs that doctor knows; `program` is the name the bridge was run by. */
@@ -22,7 +22,7 @@ export interface FixCommandContext {
 export const DEFAULT_PROGRAM = 'npx session-brief';
 
 export function installCommand(c: FixCommandContext, scope: Scope = c.scope): string {
-	return `${c.program} install --vault ${shellWord(c.vault, c.platform)} --agent ${c.agent} --scope ${scope}`;
+	return installCommandLine(c.program, c.vault, c.agent, scope, c.platform);
 }
 
 /** The scope install recorded for this agent in this vault, else project. */
