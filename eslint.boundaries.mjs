@@ -26,7 +26,7 @@ const FORBIDDEN = {
 	node: { regex: layer('node'), message: 'may not import src/node (Node-only code); src/node depends on the core, not the other way round.' },
 	plugin: { regex: layer('plugin'), message: 'may not import src/plugin (the Obsidian adapters); move shared code to src/core or src/node.' },
 	bridge: { regex: layer('bridge'), message: 'may not import bridge/ (the command line); move shared code to src/core or src/node.' },
-	// Built bridge files embedded as text (install writes them, src/node/hosts/hook-file-texts.ts) stay legal.
+	// Built bridge files embedded as text (install writes them, src/node/hosts/hook-files/hook-file-texts.ts) stay legal.
 	bridgeSource: {
 		regex: layer('bridge', '(?!dist/[^/]+\\.cjs$)'),
 		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge files (bridge/dist/*.cjs) may be embedded as text.',
@@ -38,8 +38,8 @@ const FORBIDDEN = {
 		message: 'may not import tests/: code both use belongs in bench/lib/ (the tests may import it from there).',
 	},
 	nodeAgents: {
-		regex: '^(.*/)?node/hosts/(install|install-plan|uninstall|hook-file-texts)$',
-		message: 'may not install or remove hooks or carry the hook files: the bridge\'s CLI installs them (`npx session-brief install`); the plugin shows that command and checks the result by the files\' hashes (src/node/hosts/hook-file-hashes.ts).',
+		regex: '^(.*/)?node/hosts/(install/(install|install-plan|uninstall)|hook-files/hook-file-texts)$',
+		message: 'may not install or remove hooks or carry the hook files: the bridge\'s CLI installs them (`npx session-brief install`); the plugin shows that command and checks the result by the files\' hashes (src/node/hosts/hook-files/hook-file-hashes.ts).',
 	},
 };
 

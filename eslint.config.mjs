@@ -82,7 +82,7 @@ export default tseslint.config(
 	{
 		// The hook entry is a plain CommonJS file that Node runs as is (no build step): `require` is
 		// its module system.
-		files: ['src/node/hosts/hook-entry.cjs'],
+		files: ['src/node/hosts/hook-files/hook-entry.cjs'],
 		rules: { '@typescript-eslint/no-require-imports': 'off' },
 	},
 	{
@@ -106,7 +106,7 @@ export default tseslint.config(
 	{
 		// The core may not import `obsidian`; its moment imports are aliased to Obsidian's copy in
 		// the plugin build (esbuild.config.mjs), so the rule's advice is already followed there.
-		files: ['src/core/daily-note.ts', 'src/core/daily-template.ts'],
+		files: ['src/core/brief/daily-note.ts', 'src/core/brief/daily-template.ts'],
 		rules: { '@typescript-eslint/no-restricted-imports': 'off' },
 	},
 	{

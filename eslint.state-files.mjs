@@ -4,10 +4,10 @@
 // bridge or src/node may call a file-system function that writes, renames or removes.
 // Exceptions, each for a reason:
 //   src/node/state-file.ts          the module itself;
-//   src/node/hosts/install-lock.ts install's lock files, in a private per-user folder of the
+//   src/node/hosts/install/install-lock.ts install's lock files, in a private per-user folder of the
 //                                   system's temp folder (mode 0700, owner checked), never in a vault;
 //   bridge/io.ts                    writes only standard output (file descriptor 1).
-// Outside this rule's files: src/node/hosts/hook-entry.cjs, the hook entry, plain CommonJS that must
+// Outside this rule's files: src/node/hosts/hook-files/hook-entry.cjs, the hook entry, plain CommonJS that must
 // load nothing before it runs, writes only the V8 code cache beside it, only in the vault's own
 // `.claude/hooks` by its real path, through a fresh file created with O_EXCL | O_NOFOLLOW and a
 // rename (tests/reliability/hostile-vault.test.ts plants links there); claude-plugin/hooks/*.cjs
@@ -21,7 +21,7 @@ const WRITES = [
 	'write', 'writev', 'truncate', 'ftruncate', 'chmod',
 ];
 
-export const STATE_FILE_EXCEPTIONS = ['src/node/state-file.ts', 'src/node/hosts/install-lock.ts', 'bridge/io.ts'];
+export const STATE_FILE_EXCEPTIONS = ['src/node/state-file.ts', 'src/node/hosts/install/install-lock.ts', 'bridge/io.ts'];
 
 const message = 'writes files directly: go through src/node/state-file.ts, which keeps every write inside the vault and never through a planted link (docs/design.md, "The trust boundary").';
 

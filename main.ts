@@ -1,5 +1,5 @@
 import { Notice, Platform, Plugin } from 'obsidian';
-import { formatBrief } from './src/core/format';
+import { formatBrief } from './src/core/brief/format';
 import { AGENT_CHANGES_CHANGED, AgentChanges } from './src/plugin/review/agent-changes';
 import { AgentChangesStatusBar } from './src/plugin/sidebar/agent-status-bar';
 import { addAgentDiffItem } from './src/plugin/review/agent-diff-menu';

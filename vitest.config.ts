@@ -47,7 +47,7 @@ export default defineConfig(({ mode }) => {
 				{
 					// tests/clients drives the real agent CLIs: `npm run test:clients`, with its own config.
 					extends: true,
-					// install writes the hook entry from its text (src/node/hosts/hook-entry.cjs).
+					// install writes the hook entry from its text (src/node/hosts/hook-files/hook-entry.cjs).
 					plugins: [cjsAsText],
 					test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', 'tests/browser/**', 'tests/clients/**', '**/node_modules/**', ...longFiles] },
 				},

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LIST_ITEM_TABLE } from '../src/core/brief-items';
+import { LIST_ITEM_TABLE } from '../src/core/brief/brief-items';
 import { resolveSettings, type Settings } from '../src/core/settings';
 import { BriefService, CHANGED } from '../src/plugin/index/brief-service';
 import { NoteIndex } from '../src/plugin/index/note-index';

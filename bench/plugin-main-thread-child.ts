@@ -17,7 +17,7 @@ import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { installDom } from './lib/dom';
 import { appendJournal } from '../src/node/journal/agent-journal';
-import { encodeRecord, type JournalRecord } from '../src/core/agent-journal';
+import { encodeRecord, type JournalRecord } from '../src/core/trail/agent-journal';
 import { Journal, restoreJournal } from './lib/journal';
 import { median } from './lib/stats';
 

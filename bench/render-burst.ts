@@ -106,7 +106,7 @@ async function main(): Promise<void> {
 	const { RowLimits } = await import('../src/plugin/sidebar/row-cap');
 	const { DesktopAgentChangesIo } = await import('../src/plugin/review/agent-changes-io');
 	const { resolveSettings } = await import('../src/core/settings');
-	const { encodeRecord, JOURNAL_FILE } = await import('../src/core/agent-journal');
+	const { encodeRecord, JOURNAL_FILE } = await import('../src/core/trail/agent-journal');
 	const { readJournalPiece } = await import('../src/node/journal/journal-tail');
 
 	console.log(`render-burst: ${a.notes} notes (10% flagged), ${a.rate} edits/s for ${a.seconds} s; throttle interval ${RENDER_INTERVAL_MS} ms; Node ${process.version}`);

@@ -19,7 +19,7 @@ import { flag as flagOf } from './lib/args';
 import { compiled } from './lib/compile';
 import { fmtMs, fmtN } from './lib/format';
 import { measure as measureJobs, run, type Job, type Measured, type RunResult } from './lib/measure';
-import { CACHE_VERSION } from '../src/core/cache-format';
+import { CACHE_VERSION } from '../src/core/brief/cache-format';
 import { withJournal } from './lib/agent-journal';
 import { largeChangesVault, manySessionsVault } from './lib/large-changes';
 import { makePluginCache, pluginDir } from './lib/plugin-cache';

@@ -1,6 +1,6 @@
 /**
  * The bridge beside session-brief.start.cjs and session-brief.edit.cjs, as the hook entry
- * (src/node/hosts/hook-entry.cjs) loads it: through V8's code cache, as a program or as a
+ * (src/node/hosts/hook-files/hook-entry.cjs) loads it: through V8's code cache, as a program or as a
  * library. The entry hands these files its loader when it runs them, so there is one loader, in
  * the file every hook runs first.
  */
@@ -10,7 +10,7 @@ import type { BridgeExports } from '../src/node/agent-library';
 declare const BRIDGE_VERSION: string;
 declare const module: Record<string, unknown>;
 
-/** The name the hook entry gives its loader on this file's module (src/node/hosts/hook-entry.cjs). */
+/** The name the hook entry gives its loader on this file's module (src/node/hosts/hook-files/hook-entry.cjs). */
 export const LOAD_BRIDGE = 'sessionBriefLoadBridge';
 
 type LoadBridge = (asLibrary: boolean) => unknown;

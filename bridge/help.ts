@@ -2,7 +2,7 @@
  * The bridge's help: a short overview (`--help`, `help`) and each command's own page
  * (`help <command>`, `<command> --help`, `-h`), each with the name it was run by (program-name.ts).
  */
-import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type HookEvent } from '../src/core/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type HookEvent } from '../src/core/hosts/agent-contracts';
 import { TOOL_NAMES } from '../src/node/mcp/contract';
 
 /** The hosts with a hook for `event`, by name, from the host registry. */

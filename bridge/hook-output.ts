@@ -7,8 +7,8 @@
  * commands themselves: the session start file and the edit file each bundle it whole.
  */
 import { stringFlag, type Args } from './args';
-import { agentOrDefault, DEFAULT_AGENT, HOSTS, sessionStartOutput, type AgentId } from '../src/core/agent-contracts';
-import { asciiJson } from '../src/core/format';
+import { agentOrDefault, DEFAULT_AGENT, HOSTS, sessionStartOutput, type AgentId } from '../src/core/hosts/agent-contracts';
+import { asciiJson } from '../src/core/brief/format';
 import type { Lang } from '../src/core/i18n';
 import { HOOK_FAILED_TEXT } from '../src/core/rules/hook-failed-text';
 import { escapeControls, safeLines } from '../src/core/quote';

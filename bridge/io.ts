@@ -1,6 +1,6 @@
 /** Hook plumbing: stdin that may be anything or never end, stdout that may be closed. */
 import * as fs from 'node:fs';
-import { asciiJson } from '../src/core/format';
+import { asciiJson } from '../src/core/brief/format';
 
 /** Reads all of stdin as bytes; gives up after `timeoutMs` (a terminal or a hung writer). */
 export function readStdin(timeoutMs: number): Promise<Buffer> {

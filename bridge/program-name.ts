@@ -14,7 +14,7 @@
  *    often run from another folder.
  */
 import * as path from 'node:path';
-import { isPlainWord, shellWord } from '../src/node/hosts/shell-word';
+import { isPlainWord, shellWord } from '../src/node/hosts/command-line/shell-word';
 
 export const PACKAGE_COMMAND = 'session-brief';
 

@@ -13,7 +13,7 @@ export const CLAUDE_PLUGIN_DIR = path.join(root, 'claude-plugin');
 
 /** [built or source file, its name in claude-plugin/hooks/], relative to the repository. */
 export const CLAUDE_PLUGIN_COPIES = [
-	['src/node/hosts/hook-entry.cjs', 'session-brief.cjs'],
+	['src/node/hosts/hook-files/hook-entry.cjs', 'session-brief.cjs'],
 	['bridge/dist/session-brief.cjs', 'session-brief.bridge.cjs'],
 	['bridge/dist/session-brief.start.cjs', 'session-brief.start.cjs'],
 	['bridge/dist/session-brief.edit.cjs', 'session-brief.edit.cjs'],

@@ -3,7 +3,7 @@
  * with the sidebar's own row code (review-rows.ts) and tree controller (review-tree.ts), with the
  * row cap and with the cap lifted, and times the JavaScript and the layout that follows.
  */
-import type { ReviewEntry } from '../../src/core/brief';
+import type { ReviewEntry } from '../../src/core/brief/brief';
 import { resolveSettings } from '../../src/core/settings';
 import { displayOrder, renderSection } from '../../src/plugin/sidebar/review-rows';
 import { TreeController } from '../../src/plugin/sidebar/review-tree';

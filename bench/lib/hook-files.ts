@@ -16,6 +16,6 @@ export function placeHookFiles(dir: string, dist = path.join(REPO, 'bridge', 'di
 		if (fs.existsSync(path.join(dist, name))) fs.copyFileSync(path.join(dist, name), path.join(dir, name));
 	}
 	const entry = path.join(dir, 'session-brief.cjs');
-	fs.copyFileSync(path.join(REPO, 'src/node/hosts/hook-entry.cjs'), entry);
+	fs.copyFileSync(path.join(REPO, 'src/node/hosts/hook-files/hook-entry.cjs'), entry);
 	return entry;
 }

@@ -1,10 +1,10 @@
 // The vaults of the `size` rows (bench/run.ts): the example vault's notes with five notes of 1 MB
-// each that an agent rewrote past the line cap (src/core/line-counts.ts) after the hook kept their
+// each that an agent rewrote past the line cap (src/core/trail/line-counts.ts) after the hook kept their
 // before-versions, and the same notes with a journal of 10,000 sessions. Made afresh each run in a
 // folder of their own, so no other row's vault changes.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { encodeRecord } from '../../src/core/agent-journal';
+import { encodeRecord } from '../../src/core/trail/agent-journal';
 import { keepBeforeVersion } from '../../src/node/review/before-versions';
 import { copyExampleVault } from '../../scripts/example-vault.mjs';
 import { pluginDir } from './plugin-cache';

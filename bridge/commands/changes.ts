@@ -2,11 +2,11 @@
  * `changes [--json]`: the agent changes not yet reviewed, the same notes `report` counts (deleted
  * ones under their old path, renamed ones with where they were), each with its diff in unified
  * format against the note's before-version (docs/design.md, "Reviewing what agents changed"); a
- * large change (src/core/line-counts.ts) with its sizes instead of a diff. Colours
+ * large change (src/core/trail/line-counts.ts) with its sizes instead of a diff. Colours
  * when standard output is a terminal (and NO_COLOR is unset), plain text otherwise. Every line
  * of the vault's text passes through `escapeControls`: a note cannot steer the terminal.
  */
-import { MAX_CHANGED_LINES, sizesText, type ChangeSizes } from '../../src/core/line-counts';
+import { MAX_CHANGED_LINES, sizesText, type ChangeSizes } from '../../src/core/trail/line-counts';
 import { escapeControls, quoteName } from '../../src/core/quote';
 import { changeMeasure, changesToReview, type ChangeToReview } from '../../src/node/review/change-list';
 import type { Args } from '../args';
@@ -38,7 +38,7 @@ async function shown(c: ChangeToReview): Promise<Shown> {
 	const measure = changeMeasure(c);
 	if (measure === null || c.before === null) return { ...base, state: c.tooLarge || c.before?.state === 'too-large' ? 'too-large' : 'not-kept', added: null, removed: null, diff: null };
 	if (measure.large !== undefined) return { ...base, state: 'large', added: null, removed: null, diff: null, size: measure.large };
-	const { unifiedDiff } = await import('../../src/core/change-diff');
+	const { unifiedDiff } = await import('../../src/core/trail/change-diff');
 	const before = c.before.state === 'new' || c.before.bytes === null ? null : c.before.bytes.toString('utf8');
 	const after = c.now === null ? null : c.now.toString('utf8');
 	const state = after === null ? 'deleted' : before === null ? 'new' : 'kept';

@@ -5,7 +5,7 @@
  * word. Paths are quoted for the chosen shell; nothing is written anywhere.
  */
 import * as path from 'node:path';
-import { AGENT_IDS, DEFAULT_AGENT, HOSTS, isAgentId } from '../../src/core/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, HOSTS, isAgentId } from '../../src/core/hosts/agent-contracts';
 import { stringFlag, UsageError, type Args } from '../args';
 import { vaultRoot } from '../context';
 import { writeOut } from '../io';

@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId } from '../../src/core/agent-contracts';
+import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId } from '../../src/core/hosts/agent-contracts';
 import type { Lang } from '../../src/core/i18n';
 import { safeLines } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';

@@ -2,14 +2,14 @@
  * The pre-tool hook (Claude Code's PreToolUse, Gemini CLI's BeforeTool, Codex's PreToolUse; the
  * input is read through the host's descriptor, a refusal is written in the host's own shape), two
  * refusals and one record:
- * - the fence around Session Brief's own files (src/core/agent-fence.ts): an edit tool or a shell
- *   command (read as the shell reads it, src/node/hosts/fence-command.ts) that reaches the plugin's
+ * - the fence around Session Brief's own files (src/core/fence/agent-fence.ts): an edit tool or a shell
+ *   command (read as the shell reads it, src/node/fence/fence-command.ts) that reaches the plugin's
  *   folder, the hook files, the agent plugin's folder or the per-user state folder is refused, always;
  * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
  *   the sessions folder is refused while the setting is on.
  * - for a call it lets through, the before-version of each note the call may change, kept for the
  *   human's review of the agent's change (src/node/review/before-version-hook.ts); never a refusal.
- * Both refusals look through symbolic and hard links (src/node/hosts/agent-fence.ts). Everything else, and
+ * Both refusals look through symbolic and hard links (src/node/fence/agent-fence.ts). Everything else, and
  * everything the hook cannot read, is allowed silently: exit 0 with no output, so Claude Code goes
  * on with its normal permission flow. The settings are read on each run that needs them, so the
  * setting's toggle needs no new registration.
@@ -19,12 +19,12 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { agentOrDefault, DEFAULT_AGENT, translateHookInput, type AgentId, type ClaudeShapedInput } from '../../src/core/agent-contracts';
-import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL, type Fenced } from '../../src/core/agent-fence';
+import { agentOrDefault, DEFAULT_AGENT, translateHookInput, type AgentId, type ClaudeShapedInput } from '../../src/core/hosts/agent-contracts';
+import { FENCED_FILE_TOOLS, fenceRefusal, SHELL_TOOL, type Fenced } from '../../src/core/fence/agent-fence';
 import { vaultRelative } from '../../src/core/rules/scope';
-import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/write-guard';
-import { agentPluginFolder, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks, type FencePlaces } from '../../src/node/hosts/agent-fence';
-import { commandMayBeFenced, fencedCommand } from '../../src/node/hosts/fence-command';
+import { denyOutput, freeName, guardApplies, GUARDED_TOOL, refusal } from '../../src/core/fence/write-guard';
+import { agentPluginFolder, fencedFile, fencePlaces, fileMayBeFenced, sessionFileBehindLinks, type FencePlaces } from '../../src/node/fence/agent-fence';
+import { commandMayBeFenced, fencedCommand } from '../../src/node/fence/fence-command';
 import { userStateDir } from '../../src/node/journal/user-state-dir';
 import { keepBeforeVersions, mayChangeNotes } from '../../src/node/review/before-version-hook';
 import { recordToolCall } from '../../src/node/journal/session-turn-record';
@@ -155,7 +155,7 @@ export async function preToolUse(args: Args, scriptPath: string, env: NodeJS.Pro
 		const given = stringFlag(args, 'vault');
 		const root = given !== undefined ? path.resolve(given) : defaultVaultRoot(scriptPath);
 		if (root === null) return 0;
-		// The session net's record of the turn: any tool call of this session's began it (src/core/session-turns.ts).
+		// The session net's record of the turn: any tool call of this session's began it (src/core/trail/session-turns.ts).
 		if (attempt === null) {
 			recordToolCall(root, sessionOf(hook.session_id), [], Date.now(), env);
 			return 0;

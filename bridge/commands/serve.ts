@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type Args } from '../args';
-import { isoDate } from '../../src/core/dates';
+import { isoDate } from '../../src/core/brief/dates';
 import { DISCOVERY_FILE, type LiveBrief, type LiveCheck } from '../../src/core/live-protocol';
 import { liveCheckOf, ruleCheckReport } from '../../src/core/rules/finish';
 import { readDiscovery } from '../../src/node/live/discovery';

@@ -3,12 +3,12 @@
  * object and exit 0. An error outside the items keeps every line made so far.
  */
 import { stringFlag, type Args } from '../args';
-import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/agent-contracts';
-import { alreadyGivenLine, netLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/session-notes';
+import { agentOrDefault, hostTextLimit, sessionStartOutput } from '../../src/core/hosts/agent-contracts';
+import { alreadyGivenLine, netLine, outsideVaultLine, withLineAfterHeading } from '../../src/core/trail/session-notes';
 import { beginSessionStart, DOCTOR_RUN_ENV, readSessionInput } from '../../src/node/journal/session-record';
 import { escapeControls } from '../../src/core/quote';
-import { isoDate } from '../../src/core/dates';
-import { formatBrief } from '../../src/core/format';
+import { isoDate } from '../../src/core/brief/dates';
+import { formatBrief } from '../../src/core/brief/format';
 import { strings, type Lang } from '../../src/core/i18n';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';

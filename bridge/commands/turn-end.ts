@@ -1,13 +1,13 @@
 /**
  * The end-of-turn hook (Claude Code `Stop` and `SessionEnd`, the other hosts' equivalents) and the
- * `baseline` command a session start leaves behind: the session net (src/core/session-net.ts), which
+ * `baseline` command a session start leaves behind: the session net (src/core/trail/session-net.ts), which
  * journals the notes a session changed that no tool event reported (the shell, `mv`, `rm`, scripts).
  * The hook prints `{}` (every host that reads its output reads an empty object as "go on") and exits 0.
  */
 import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { agentOrDefault, translateHookInput } from '../../src/core/agent-contracts';
+import { agentOrDefault, translateHookInput } from '../../src/core/hosts/agent-contracts';
 import { parseHookJson } from '../../src/node/hosts/hook-input';
 import { BASELINE_INDEX_ENV, BASELINE_SESSION_ENV, BASELINE_STARTED_ENV } from '../../src/node/journal/session-baseline-start';
 import { closeTurn, takeBaseline, type BaselineRows } from '../../src/node/journal/session-net';

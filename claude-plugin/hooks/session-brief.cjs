@@ -3,7 +3,7 @@
  * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).
  *
  * It runs one of the three files beside it, all readable source (install writes all four; this
- * file is src/node/hosts/hook-entry.cjs in Session Brief's repository):
+ * file is src/node/hosts/hook-files/hook-entry.cjs in Session Brief's repository):
  *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin
  *                             keeps current (the common case), a small file;
  *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, a small file;
@@ -55,7 +55,7 @@ function readRegular(file, mine) {
 }
 
 // `code-cache/<hash of this folder's real path>-<name>.v8cache` in Session Brief's per-user folder
-// (src/node/journal/user-state-dir.ts and src/node/hosts/code-cache.ts spell the same names; the
+// (src/node/journal/user-state-dir.ts and src/node/hosts/hook-files/code-cache.ts spell the same names; the
 // hash is the 64-bit FNV-1a of src/core/file-key.ts: no crypto module to load).
 function cacheFileFor(file) {
 	const env = process.env;

@@ -968,7 +968,7 @@ init_i18n();
 var fs3 = require("node:fs");
 var path4 = require("node:path");
 
-// src/core/cache-key.ts
+// src/core/brief/cache-key.ts
 var RULES_VERSION = 1;
 function settingsKey(settings, dailyNote) {
   return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
@@ -1663,7 +1663,7 @@ function contextFor(args, scriptPath, env) {
 // bridge/io.ts
 var fs5 = require("node:fs");
 
-// src/core/paths.ts
+// src/core/notes/paths.ts
 function isHiddenName(name) {
   return name.startsWith(".");
 }
@@ -1690,7 +1690,7 @@ function basename3(path18) {
   return path18.slice(path18.lastIndexOf("/") + 1);
 }
 
-// src/core/brief-item-list.ts
+// src/core/brief/brief-item-list.ts
 var NO_HITS = [];
 var LIST_ITEMS = [
   {
@@ -1803,7 +1803,7 @@ var CHANGE_ITEMS = [
   }
 ];
 
-// src/core/brief-items.ts
+// src/core/brief/brief-items.ts
 var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
 var LIST_ITEM_TABLE = LIST_ITEMS;
 var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
@@ -1813,7 +1813,7 @@ var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
 var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
 var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
 
-// src/core/format.ts
+// src/core/brief/format.ts
 init_i18n();
 
 // src/core/quote.ts
@@ -1870,10 +1870,10 @@ function safeLines(text) {
   return text.split("\n").map(escapeControls).join("\n");
 }
 
-// src/core/line-counts.ts
+// src/core/trail/line-counts.ts
 var MAX_CHANGED_LINES = 2e3;
 
-// src/core/format.ts
+// src/core/brief/format.ts
 var LINES_TEXT = translations({ en: { label: "lines added/removed" }, de: { label: "Zeilen hinzugef\xFCgt/entfernt" } });
 var LARGE_TEXT = translations({
   en: { label: `large change, more than ${MAX_CHANGED_LINES} lines differ` },
@@ -2130,7 +2130,7 @@ function isAgentId(value) {
   return AGENT_IDS.includes(value);
 }
 
-// src/core/agent-contracts.ts
+// src/core/hosts/agent-contracts.ts
 function agentOrDefault(agent) {
   return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;
 }
@@ -2226,7 +2226,7 @@ function utf8Length(text) {
   return bytes;
 }
 
-// src/core/agent-journal.ts
+// src/core/trail/agent-journal.ts
 var MAX_RECORDS = 1e4;
 var MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
 var MAX_RECORD_BYTES = 4e3;
@@ -2505,7 +2505,7 @@ async function recordAgentEdit(ctx, edit) {
 // src/node/review/before-version-hook.ts
 var path10 = require("node:path");
 
-// src/core/agent-fence.ts
+// src/core/fence/agent-fence.ts
 init_i18n();
 var FENCED_FILE_TOOLS = /* @__PURE__ */ new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
 var SHELL_TOOL = "Bash";
@@ -2603,7 +2603,7 @@ function beforeGlob(word) {
 // src/node/review/before-version-hook.ts
 init_scope();
 
-// src/core/shell-notes.ts
+// src/core/fence/shell-notes.ts
 var READERS = /* @__PURE__ */ new Set([
   "cat",
   "less",
@@ -2683,7 +2683,7 @@ function noteWords(command) {
 var fs9 = require("node:fs");
 var path8 = require("node:path");
 
-// src/core/before-versions.ts
+// src/core/trail/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
 var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 var MAX_FILES = 4e3;
@@ -2982,7 +2982,7 @@ var fs15 = require("node:fs");
 var path17 = require("node:path");
 init_scope();
 
-// src/core/write-guard.ts
+// src/core/fence/write-guard.ts
 init_i18n();
 var GUARDED_TOOL = "Write";
 var WRITE_GUARD_TEXT = translations({
@@ -3029,7 +3029,7 @@ function denyOutput(r, agent = DEFAULT_AGENT) {
 `;
 }
 
-// src/node/hosts/agent-fence.ts
+// src/node/fence/agent-fence.ts
 var fs11 = require("node:fs");
 var path13 = require("node:path");
 init_real_path();
@@ -3167,11 +3167,11 @@ function findSameFile(dir, stat, budget) {
   return null;
 }
 
-// src/node/hosts/fence-command.ts
+// src/node/fence/fence-command.ts
 var fs12 = require("node:fs");
 var path14 = require("node:path");
 
-// src/core/shell-command.ts
+// src/core/fence/shell-command.ts
 var import_shell_quote = __toESM(require_shell_quote());
 var OPEN = "\uE000";
 var CLOSE = "\uE001";
@@ -3269,7 +3269,7 @@ function programAt(words) {
   return -1;
 }
 
-// src/node/hosts/fence-command.ts
+// src/node/fence/fence-command.ts
 init_real_path();
 var HINT2 = /session-brief|plugins|(^|[/\\])\.[^/\\]/i;
 var LINE_HINT = /session-brief|plugins|(^|[\s/\\'"=:;&|(<>])\.[^\s/\\]/i;
@@ -3584,7 +3584,7 @@ function piecesMayReach(pieces, outside, nesting) {
 var fs14 = require("node:fs");
 var path16 = require("node:path");
 
-// src/core/session-turns.ts
+// src/core/trail/session-turns.ts
 var MAX_TURN_NOTES = 500;
 var STALE_TURN_MS = 24 * 60 * 60 * 1e3;
 function parseTurn(v) {
@@ -3610,7 +3610,7 @@ function turnAfterCall(current, session, notes, now) {
 var fs13 = require("node:fs");
 var path15 = require("node:path");
 
-// src/core/session-net.ts
+// src/core/trail/session-net.ts
 var EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;
 var WALK_WINDOW_MS = 5 * 60 * 1e3;
 

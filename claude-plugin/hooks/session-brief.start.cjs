@@ -136,7 +136,7 @@ function stringFlag(args, name) {
   return typeof v === "string" ? v : void 0;
 }
 
-// src/core/paths.ts
+// src/core/notes/paths.ts
 function isHiddenName(name) {
   return name.startsWith(".");
 }
@@ -169,7 +169,7 @@ function comparePaths(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-// src/core/brief-item-list.ts
+// src/core/brief/brief-item-list.ts
 var NO_HITS = [];
 var LIST_ITEMS = [
   {
@@ -282,7 +282,7 @@ var CHANGE_ITEMS = [
   }
 ];
 
-// src/core/brief-items.ts
+// src/core/brief/brief-items.ts
 var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
 var LIST_ITEM_TABLE = LIST_ITEMS;
 var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
@@ -396,7 +396,7 @@ function safeLines(text2) {
   return text2.split("\n").map(escapeControls).join("\n");
 }
 
-// src/core/line-counts.ts
+// src/core/trail/line-counts.ts
 var MAX_CHANGED_LINES = 2e3;
 var MAX_STEPS = 2e7;
 function linesOf(text2, from, to) {
@@ -484,7 +484,7 @@ function sizesText(s) {
   return `${byteSize(s.before)} \u2192 ${byteSize(s.after)}`;
 }
 
-// src/core/format.ts
+// src/core/brief/format.ts
 var HOOK_TEXT_LIMIT = 1e4;
 var MIN_NAME_CHARS = 24;
 var MAX_ERROR_CHARS = 300;
@@ -790,7 +790,7 @@ function isAgentId(value) {
   return AGENT_IDS.includes(value);
 }
 
-// src/core/agent-contracts.ts
+// src/core/hosts/agent-contracts.ts
 function agentOrDefault(agent) {
   return agent !== void 0 && isAgentId(agent) ? agent : DEFAULT_AGENT;
 }
@@ -858,7 +858,7 @@ function sessionStartOutput(agent, text2, lang) {
 `;
 }
 
-// src/core/session-notes.ts
+// src/core/trail/session-notes.ts
 var SESSION_NOTES_TEXT = translations({
   en: {
     outsideVault: (where, files) => `Started outside the vault (in ${where}), so the vault's own instructions were not loaded: read ${files} first.`,
@@ -1564,7 +1564,7 @@ function hooksFolder(vault) {
 var fs3 = require("node:fs");
 var path4 = require("node:path");
 
-// src/core/session-starts.ts
+// src/core/trail/session-starts.ts
 var MAX_STARTS = 20;
 var COMPACT_STARTS_AT_BYTES = 16 * 1024;
 var HOOK_COMPACTS_STARTS_AT_BYTES = 64 * 1024;
@@ -1660,7 +1660,7 @@ function compactStartsLog(entries2, conversations) {
   return entries2.slice(-MAX_STARTS).map(encodeStartLine).join("") + conversations.slice(-2).map(conversationLine).join("");
 }
 
-// src/core/agent-journal.ts
+// src/core/trail/agent-journal.ts
 var MAX_RECORDS = 1e4;
 var MAX_AGE_MS = 30 * 24 * 60 * 60 * 1e3;
 var RECORD_START = '{"path":';
@@ -1749,7 +1749,7 @@ function withCopy(vault, copy, now) {
   return { records: boundJournal(sortRecords([...vault, ...lost]), now), lost: lost.length };
 }
 
-// src/core/what-changed.ts
+// src/core/trail/what-changed.ts
 var ISO2 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?Z$/;
 function isoOrNull(v) {
   return typeof v === "string" && ISO2.test(v) && !Number.isNaN(Date.parse(v)) ? new Date(v).toISOString() : null;
@@ -2118,7 +2118,7 @@ function beginSessionStart(root, pluginDir, settings, hookInput, agent, now, env
   return { duplicate, outside, afterAnswer };
 }
 
-// src/core/dates.ts
+// src/core/brief/dates.ts
 function isoDate(now) {
   const y = String(now.getFullYear()).padStart(4, "0");
   const m = String(now.getMonth() + 1).padStart(2, "0");
@@ -2135,7 +2135,7 @@ var path8 = require("node:path");
 var fs6 = require("node:fs");
 var path7 = require("node:path");
 
-// src/core/cache-key.ts
+// src/core/brief/cache-key.ts
 var RULES_VERSION = 1;
 function settingsKey(settings, dailyNote) {
   return JSON.stringify({ v: RULES_VERSION, settings, dailyNote });
@@ -2484,7 +2484,7 @@ function tuple(items, optionalTail = 0) {
 // src/node/tiers/cache-read.ts
 var path9 = require("node:path");
 
-// src/core/item-ids.ts
+// src/core/brief/item-ids.ts
 var ITEM_IDS = ["date", "dailyNote", ...LIST_ITEM_IDS, ...CHANGE_ITEM_IDS];
 
 // src/core/schemas/brief.ts
@@ -2562,7 +2562,7 @@ function checkBriefIndex(version) {
   return object({ format: oneOf(BRIEF_INDEX_FORMAT), version: oneOf(version), id: str3, notes: listOf(row) });
 }
 
-// src/core/cache-format.ts
+// src/core/brief/cache-format.ts
 var CACHE_VERSION = 3;
 var INDEX_VERSION = 2;
 function checkedBriefCache(c) {
@@ -2762,7 +2762,7 @@ function readJournalState(root, pluginDir, now) {
 // src/node/review/change-lines.ts
 var path14 = require("node:path");
 
-// src/core/before-versions.ts
+// src/core/trail/before-versions.ts
 var MAX_NOTE_BYTES = 1024 * 1024;
 var MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 var MAX_FILES = 4e3;
@@ -2901,7 +2901,7 @@ function changeLines(place, paths) {
 var fs15 = require("node:fs");
 var path17 = require("node:path");
 
-// src/core/agent-summary.ts
+// src/core/trail/agent-summary.ts
 function newestByPath(records, marks, there) {
   const sessions = unreviewedSessions(records, marks, there);
   const newest = /* @__PURE__ */ new Map();
@@ -2941,7 +2941,7 @@ function itemWithTail(summary, tail, marks, there, now, cap) {
 // src/node/journal/review-seal.ts
 var path16 = require("node:path");
 
-// src/core/review-seal.ts
+// src/core/review/review-seal.ts
 var PAYLOAD_PREFIX = "session-brief review marks 1\n";
 var KEY_RE = /^[0-9a-f]{64}$/;
 var MAX_DEVICE_LABEL = 64;
@@ -3430,7 +3430,7 @@ function startBaseline(root, configDir, session, scriptPath, env, indexId = null
 var fs17 = require("node:fs");
 var path20 = require("node:path");
 
-// src/core/session-net.ts
+// src/core/trail/session-net.ts
 var EDITOR_WRITES_MAX_AGE_MS = 24 * 60 * 60 * 1e3;
 var WALK_WINDOW_MS = 5 * 60 * 1e3;
 

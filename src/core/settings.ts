@@ -43,7 +43,7 @@ export interface Settings {
 	liveChannel: boolean;
 	showStatusBar: boolean;
 	externalCheck: ExternalCheck | null;
-	/** Refuse an agent's Write over an existing file in the sessions folder (src/core/write-guard.ts). */
+	/** Refuse an agent's Write over an existing file in the sessions folder (src/core/fence/write-guard.ts). */
 	writeGuard: boolean;
 }
 

@@ -9,13 +9,13 @@
 export const BRIEF_FILE = 'brief-cache.json';
 /** The note index beside it. */
 export const INDEX_FILE = 'brief-index.json';
-/** The agent changes journal (src/core/agent-journal.ts). */
+/** The agent changes journal (src/core/trail/agent-journal.ts). */
 export const JOURNAL_FILE = 'agent-changes.jsonl';
-/** The session starts log: one line per firing (src/core/session-starts.ts). */
+/** The session starts log: one line per firing (src/core/trail/session-starts.ts). */
 export const STARTS_LOG = 'session-starts.jsonl';
 /** The record of earlier versions, one JSON object rewritten whole: read until a compaction folds it in. */
 export const OLD_STARTS_FILE = 'session-starts.json';
-/** The human's review marks of agent changes (src/core/what-changed.ts). */
+/** The human's review marks of agent changes (src/core/trail/what-changed.ts). */
 export const REVIEW_FILE = 'agent-review.json';
 /** Where earlier versions kept when the last two conversations started: read until a compaction folds it into the session starts log. */
 export const SESSION_STARTS_FILE = 'conversations.json';
@@ -34,5 +34,5 @@ export const NET_BLIND_FILE = 'blind.json';
 export const EDITOR_WRITES_FILE = 'editor-writes.json';
 /** The live channel's discovery file (src/core/live-protocol.ts). */
 export const DISCOVERY_FILE = 'live.json';
-/** The before-versions of notes agents changed (src/core/before-versions.ts). */
+/** The before-versions of notes agents changed (src/core/trail/before-versions.ts). */
 export const BEFORE_FOLDER = 'before-versions';

@@ -47,17 +47,17 @@ export const START_NAME = 'session-brief.start.cjs';
 export const EDIT_NAME = 'session-brief.edit.cjs';
 /** The MCP server file, beside the bridge; no hook loads it. */
 export const MCP_FILE_NAME = 'session-brief.mcp.cjs';
-/** What install did (src/node/hosts/manifest.ts). */
+/** What install did (src/node/hosts/install/manifest.ts). */
 export const MANIFEST_NAME = 'session-brief.json';
 /**
  * V8's compiled form of a file the hook entry runs: earlier versions kept it beside the file, now it
- * lives in the per-user folder (src/node/hosts/code-cache.ts). The entry
- * (src/node/hosts/hook-entry.cjs) is plain CommonJS that loads nothing, so it spells both itself.
+ * lives in the per-user folder (src/node/hosts/hook-files/code-cache.ts). The entry
+ * (src/node/hosts/hook-files/hook-entry.cjs) is plain CommonJS that loads nothing, so it spells both itself.
  */
 export const CODE_CACHE_SUFFIX = '.v8cache';
 /**
  * In Session Brief's per-user folder (src/node/journal/user-state-dir.ts), one file per vault named
- * by a hash of its real path: what install registered (src/node/hosts/installed-hooks.ts).
+ * by a hash of its real path: what install registered (src/node/hosts/install/installed-hooks.ts).
  */
 export const INSTALLED_HOOKS_PREFIX = 'installed-hooks-';
 export const CODE_CACHE_FOLDER = 'code-cache';

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { settingsKey } from '../core/cache-key';
+import { settingsKey } from '../core/brief/cache-key';
 import { resolveLanguage, type Lang } from '../core/i18n';
 import { inspectStateFile, readStateText } from './state-file';
 import { hooksFolder, MANIFEST_NAME, SETTINGS_FILE } from './state-registry';

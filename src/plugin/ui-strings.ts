@@ -3,7 +3,7 @@
  * The settings tab's are in settings-strings.ts, the command names in command-strings.ts.
  */
 import { translations, type Lang } from '../core/i18n';
-import type { AgeUnit } from '../core/review-text';
+import type { AgeUnit } from '../core/review/review-text';
 
 export interface TodayStrings {
 	title: string;

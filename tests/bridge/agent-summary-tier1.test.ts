@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
-import { REVIEW_FILE } from '../../src/core/what-changed';
+import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/trail/agent-journal';
+import { REVIEW_FILE } from '../../src/core/trail/what-changed';
 import { hookScript, makeVault, run } from '../helpers/bridge';
 import { cacheFile, keptCache as keptCacheOf, pluginDir } from '../helpers/kept-cache';
 

@@ -99,7 +99,7 @@ describe.skipIf(process.platform === 'win32')('doctor fixes run as printed', () 
 
 describe('a path in a printed command', () => {
 	it('is quoted so that a shell reads it back as it was', async () => {
-		const { shellWord } = await import('../../src/node/hosts/shell-word');
+		const { shellWord } = await import('../../src/node/hosts/command-line/shell-word');
 		for (const word of ['/v/plain', "/v/Bob's Vault (notes)", '/v/$HOME `x` "q" \\ !', "/v/it's $5"]) {
 			const quoted = shellWord(word, 'linux');
 			const r = spawnSync('/bin/sh', ['-c', `printf %s ${quoted}`]);

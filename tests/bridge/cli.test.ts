@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE, makeVault, hookScript, run } from '../helpers/bridge';
-import { AGENT_IDS } from '../../src/core/agent-contracts';
+import { AGENT_IDS } from '../../src/core/hosts/agent-contracts';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { version: string };
 

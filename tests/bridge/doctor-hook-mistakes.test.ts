@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { doctor, formatDoctor } from '../../src/node/hosts/doctor/doctor';
 import { claudeCode } from '../../src/node/hosts/claude-code';
 import { managedSettingsDir, managedSettingsFiles } from '../../src/node/hosts/managed-settings';
-import { install } from '../../src/node/hosts/install';
+import { install } from '../../src/node/hosts/install/install';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../helpers/bridge';
 import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 

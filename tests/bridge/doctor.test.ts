@@ -6,12 +6,12 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
 import { parseArgs } from '../../bridge/args';
-import type { AgentOptions } from '../../src/node/hosts/options';
+import type { AgentOptions } from '../../src/node/hosts/install/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
 import { doctor, formatDoctor, type DoctorOptions } from '../../src/node/hosts/doctor/doctor';
 import { stateFolderChecks } from '../../src/node/hosts/doctor/doctor-state';
 import { CODE_CACHE_FOLDER, CODE_CACHE_SUFFIX, hooksState, pluginState } from '../../src/node/state-registry';
-import { install } from '../../src/node/hosts/install';
+import { install } from '../../src/node/hosts/install/install';
 import { BUNDLE, FIXED_NOW, HOOK_ENTRY, MCP_FILE, REPO } from '../helpers/bridge';
 
 const made: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The hook entry (src/node/hosts/hook-entry.cjs) runs session-brief.edit.cjs for the hooks around
+ * The hook entry (src/node/hosts/hook-files/hook-entry.cjs) runs session-brief.edit.cjs for the hooks around
  * an edit: it answers an edit outside the rule scope and the Write guard without loading the
  * bridge beside it, and gets the rule check after an edit in scope from that bridge. The answers
  * are the bridge's own, byte for byte. Install writes the file, uninstall removes it and its code

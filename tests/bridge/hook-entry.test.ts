@@ -1,5 +1,5 @@
 /**
- * The hook entry (src/node/hosts/hook-entry.cjs) runs session-brief.start.cjs for a session
+ * The hook entry (src/node/hosts/hook-files/hook-entry.cjs) runs session-brief.start.cjs for a session
  * start, which answers from the plugin's cache without loading the bridge beside it; every other
  * run goes to that bridge. The answers are the bridge's own, byte for byte.
  */

@@ -6,9 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JOURNAL_FILE, parseJournal } from '../../src/core/agent-journal';
+import { JOURNAL_FILE, parseJournal } from '../../src/core/trail/agent-journal';
 import { parseHookJson } from '../../src/node/hosts/hook-input';
-import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
+import { parseStartsLog, STARTS_LOG } from '../../src/core/trail/session-starts';
 import { exampleVault, removeTempDirs, runBridge, setPluginSettings } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);

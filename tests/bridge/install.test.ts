@@ -10,13 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
 import { parseArgs } from '../../bridge/args';
 import { EDIT_MATCHER } from '../../src/node/hosts/claude-code';
-import { backupPath, manifestPath, readManifest } from '../../src/node/hosts/manifest';
-import { EXIT } from '../../src/node/hosts/options';
+import { backupPath, manifestPath, readManifest } from '../../src/node/hosts/install/manifest';
+import { EXIT } from '../../src/node/hosts/install/options';
 import { runAgentCommand } from '../../bridge/commands/agents-cli';
-import { install } from '../../src/node/hosts/install';
-import { uninstall } from '../../src/node/hosts/uninstall';
+import { install } from '../../src/node/hosts/install/install';
+import { uninstall } from '../../src/node/hosts/install/uninstall';
 import { loadVaultContext } from '../../src/node/vault-config';
-import { parseHookOutput, type AgentId } from '../../src/core/agent-contracts';
+import { parseHookOutput, type AgentId } from '../../src/core/hosts/agent-contracts';
 import { BUNDLE, FIXED_NOW, REPO } from '../helpers/bridge';
 import { BRIDGE_SOURCE as SOURCE, hookGroups, installOptions, installVault, readJson, type Group, type Json } from '../helpers/install-vault';
 import { removeTempDirs, tempDir } from '../helpers/rule-vault';
@@ -80,7 +80,7 @@ describe('install into Claude Code settings', () => {
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
 		// The hook entry the commands run, and the bridge itself beside it, both readable files.
 		expect(fs.readFileSync(path.join(v, '.claude', 'hooks', 'session-brief.bridge.cjs')).equals(SOURCE)).toBe(true);
-		expect(fs.readFileSync(script, 'utf8')).toBe(fs.readFileSync(path.join(__dirname, '../../src/node/hosts/hook-entry.cjs'), 'utf8'));
+		expect(fs.readFileSync(script, 'utf8')).toBe(fs.readFileSync(path.join(__dirname, '../../src/node/hosts/hook-files/hook-entry.cjs'), 'utf8'));
 		const m = readManifest(v);
 		expect(m?.configDir).toBe('.obsidian');
 		expect(m?.version).toBe('0.1.0');

@@ -1,6 +1,6 @@
 /**
  * Bounded at any size, through the built files in child processes: changes past the cap of
- * src/core/line-counts.ts are named by their sizes (no count, no diff) in the session start,
+ * src/core/trail/line-counts.ts are named by their sizes (no count, no diff) in the session start,
  * `report`, `changes` and MCP, while a one-line edit of a 1 MB note is still counted and shown;
  * MCP `agent_changes` answers a journal of 10,000 sessions one bounded page at a time; `changes`
  * lists a note deleted and one renamed through the shell as `report` does.
@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { sizesText } from '../../src/core/line-counts';
+import { sizesText } from '../../src/core/trail/line-counts';
 import { BUNDLE, FIXED_NOW, makeVault, run } from '../helpers/bridge';
 import { bigNote } from '../../bench/lib/large-changes';
 

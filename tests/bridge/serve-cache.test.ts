@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BriefCache } from '../../src/core/cache-format';
+import type { BriefCache } from '../../src/core/brief/cache-format';
 import { FIXED_NOW, hookScript, makeVault, sessionStart, stopServerAndRemove, waitFor } from '../helpers/bridge';
 
 const v = makeVault({ 'Inbox/a.md': '', 'Notes/b.md': '#needs-review' });

@@ -7,10 +7,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JOURNAL_FILE, parseJournal } from '../../src/core/agent-journal';
-import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/what-changed';
+import { JOURNAL_FILE, parseJournal } from '../../src/core/trail/agent-journal';
+import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/trail/what-changed';
 import { processIdentity } from '../../src/node/live/process-identity';
-import { STARTS_LOG } from '../../src/core/session-starts';
+import { STARTS_LOG } from '../../src/core/trail/session-starts';
 import { readConversationStarts } from '../../src/node/journal/session-starts-log';
 import { hookScript, makeVault, run } from '../helpers/bridge';
 

@@ -9,8 +9,8 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctor, formatDoctor } from '../../src/node/hosts/doctor/doctor';
 import { matcherReaches } from '../../src/node/hosts/doctor/doctor-write-guard';
-import { install } from '../../src/node/hosts/install';
-import { uninstall } from '../../src/node/hosts/uninstall';
+import { install } from '../../src/node/hosts/install/install';
+import { uninstall } from '../../src/node/hosts/install/uninstall';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../helpers/bridge';
 import { removeTempDirs, tempDir } from '../helpers/rule-vault';
 

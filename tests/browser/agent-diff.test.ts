@@ -11,7 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
+import { encodeRecord, JOURNAL_FILE } from '../../src/core/trail/agent-journal';
 import { sha256 } from '../../src/node/review/sha256';
 import { keepBeforeVersion, recordAfter } from '../../src/node/review/before-versions';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';

@@ -12,7 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
+import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/trail/agent-journal';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { settle, startPlugin, type Started } from '../plugin/harness';
 import { copyExampleVault } from '../plugin/load-built';

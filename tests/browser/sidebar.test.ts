@@ -30,7 +30,7 @@ import { copyExampleVault } from '../plugin/load-built';
 import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from './sidebar-page';
 import { browserSession } from './browser-session';
 import { Menu } from '../obsidian-stub/obsidian';
-import { isoDate } from '../../src/core/dates';
+import { isoDate } from '../../src/core/brief/dates';
 import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder, stampFile } from './screenshots';
 
 const playwright = await loadPlaywright();

@@ -9,7 +9,7 @@ import { binary, bridge, bridgeOk, claudeEnv, expectClean, probe, reportLines, r
 import { anthropicEntries, CLAUDE_SESSION_START, claudeAfterLastToolResult, claudeBriefs, claudeLastToolResult, countBriefHeaders, excerpt } from './support/requests';
 import { claudeExecutables, eventsInBinary } from './support/hook-events';
 import { briefBody, clientSuite } from './support/suite';
-import { HOOK_EVENTS, HOOK_EVENTS_CLIENT } from '../../src/core/rules/hook-events';
+import { HOOK_EVENTS, HOOK_EVENTS_CLIENT } from '../../src/core/rules/settings/hook-events';
 
 const client = await probe('claude');
 const skip = skipReason('claude', client);

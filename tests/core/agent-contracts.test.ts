@@ -4,7 +4,7 @@
  * host's hooks reference (see HOSTS[...].docs).
  */
 import { describe, expect, it } from 'vitest';
-import { AGENT_IDS, HOSTS, hookEnvelope, parseHookOutput, patchPaths, sessionStartOutput, translateHookInput } from '../../src/core/agent-contracts';
+import { AGENT_IDS, HOSTS, hookEnvelope, parseHookOutput, patchPaths, sessionStartOutput, translateHookInput } from '../../src/core/hosts/agent-contracts';
 
 describe('input translation', () => {
 	it('Claude Code input passes through', () => {

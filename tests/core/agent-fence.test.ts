@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beforeGlob, commandWords, fenceRefusal } from '../../src/core/agent-fence';
+import { beforeGlob, commandWords, fenceRefusal } from '../../src/core/fence/agent-fence';
 
 describe('commandWords', () => {
 	it('splits at blanks and shell operators, removes quotes, reads \\ as /', () => {

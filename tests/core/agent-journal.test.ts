@@ -9,7 +9,7 @@ import {
 	MAX_RECORDS,
 	parseJournal,
 	type JournalRecord,
-} from '../../src/core/agent-journal';
+} from '../../src/core/trail/agent-journal';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');
 const excluded = ['Import', '_index'];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { computeBrief, type NoteEntry } from '../../src/core/brief';
-import { LIST_ITEM_IDS, LIST_ITEM_TABLE, SECTION_IDS } from '../../src/core/brief-items';
-import { flagsOf, lowerTagNames } from '../../src/core/flags';
-import { briefJson, formatBrief, formatReview } from '../../src/core/format';
-import { noteFactsFromText } from '../../src/core/note-facts';
+import { computeBrief, type NoteEntry } from '../../src/core/brief/brief';
+import { LIST_ITEM_IDS, LIST_ITEM_TABLE, SECTION_IDS } from '../../src/core/brief/brief-items';
+import { flagsOf, lowerTagNames } from '../../src/core/notes/flags';
+import { briefJson, formatBrief, formatReview } from '../../src/core/brief/format';
+import { noteFactsFromText } from '../../src/core/notes/note-facts';
 import { resolveSettings } from '../../src/core/settings';
 import { NoteIndex } from '../../src/plugin/index/note-index';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeBrief, type NoteEntry } from '../../src/core/brief';
-import { dailyNotePath } from '../../src/core/daily-note';
-import { flagsOf, lowerTagNames } from '../../src/core/flags';
-import { asciiJson, formatBrief, HOOK_TEXT_LIMIT } from '../../src/core/format';
-import { noteFactsFromText } from '../../src/core/note-facts';
-import { comparePaths, isCountedNote, sortByPath } from '../../src/core/paths';
+import { computeBrief, type NoteEntry } from '../../src/core/brief/brief';
+import { dailyNotePath } from '../../src/core/brief/daily-note';
+import { flagsOf, lowerTagNames } from '../../src/core/notes/flags';
+import { asciiJson, formatBrief, HOOK_TEXT_LIMIT } from '../../src/core/brief/format';
+import { noteFactsFromText } from '../../src/core/notes/note-facts';
+import { comparePaths, isCountedNote, sortByPath } from '../../src/core/notes/paths';
 import { resolveSettings, DEFAULT_SETTINGS, type Settings } from '../../src/core/settings';
 
 const NOW = new Date(2026, 10, 29, 10, 0, 0);

@@ -1,9 +1,9 @@
-/** The diff-independent rules of reviewing an agent's change (src/core/change-review.ts) and which notes a shell command names (src/core/shell-notes.ts). */
+/** The diff-independent rules of reviewing an agent's change (src/core/trail/change-review.ts) and which notes a shell command names (src/core/fence/shell-notes.ts). */
 import { describe, expect, it } from 'vitest';
-import { beforeStem, MAX_FILES, MAX_TOTAL_BYTES, parseHeader, pruneChoice, stateFor, MAX_NOTE_BYTES, MAX_BEFORE_AGE_MS, encodeHeader } from '../../src/core/before-versions';
-import { lineCounts, unifiedDiff } from '../../src/core/change-diff';
-import { countChanges, EMPTY_HASH, propertyChanges, revertVerdict, type RevertFacts } from '../../src/core/change-review';
-import { noteWords, shellMayWrite } from '../../src/core/shell-notes';
+import { beforeStem, MAX_FILES, MAX_TOTAL_BYTES, parseHeader, pruneChoice, stateFor, MAX_NOTE_BYTES, MAX_BEFORE_AGE_MS, encodeHeader } from '../../src/core/trail/before-versions';
+import { lineCounts, unifiedDiff } from '../../src/core/trail/change-diff';
+import { countChanges, EMPTY_HASH, propertyChanges, revertVerdict, type RevertFacts } from '../../src/core/trail/change-review';
+import { noteWords, shellMayWrite } from '../../src/core/fence/shell-notes';
 
 describe('line counts', () => {
 	it('counts added and removed lines of a diff result, by count or by text', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyNoteTemplatePath, fillDailyTemplate } from '../../src/core/daily-template';
+import { dailyNoteTemplatePath, fillDailyTemplate } from '../../src/core/brief/daily-template';
 
 // Local time, as the Daily notes plugin uses it: Monday 30 November 2026, 09:05:07.
 const NOW = new Date(2026, 10, 30, 9, 5, 7);

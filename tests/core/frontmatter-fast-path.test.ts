@@ -4,7 +4,7 @@
  * mix every shape the reader handles with shapes it must hand over.
  */
 import { describe, expect, it } from 'vitest';
-import { readFrontmatterFields } from '../../src/core/frontmatter';
+import { readFrontmatterFields } from '../../src/core/notes/frontmatter';
 import { LONG, pick, prng } from '../helpers/random';
 import { viaParser } from '../helpers/yaml-reference';
 

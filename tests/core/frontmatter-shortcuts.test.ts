@@ -4,9 +4,9 @@
  * without the parser, and frontmatter whose text holds nothing that could count left unparsed.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { readFrontmatterFields } from '../../src/core/frontmatter';
-import { flagsOf, lowerTagNames } from '../../src/core/flags';
-import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../src/core/note-facts';
+import { readFrontmatterFields } from '../../src/core/notes/frontmatter';
+import { flagsOf, lowerTagNames } from '../../src/core/notes/flags';
+import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../src/core/notes/note-facts';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { LONG, pick, prng } from '../helpers/random';
 import { viaParser } from '../helpers/yaml-reference';

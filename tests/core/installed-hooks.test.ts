@@ -1,9 +1,9 @@
 /**
- * The record of what install registered (src/core/installed-hooks.ts): read as untrusted, one entry
+ * The record of what install registered (src/core/hosts/installed-hooks.ts): read as untrusted, one entry
  * per host and scope, and compared with what the settings files hold now.
  */
 import { describe, expect, it } from 'vitest';
-import { encodeInstalledHooks, parseInstalledHooks, removedHooks, withInstall, withoutInstall, type InstalledHooksEntry } from '../../src/core/installed-hooks';
+import { encodeInstalledHooks, parseInstalledHooks, removedHooks, withInstall, withoutInstall, type InstalledHooksEntry } from '../../src/core/hosts/installed-hooks';
 
 const claude: InstalledHooksEntry = { agent: 'claude-code', scope: 'project', file: '/v/.claude/settings.json', events: ['SessionStart', 'PreToolUse', 'Stop'] };
 const gemini: InstalledHooksEntry = { agent: 'gemini', scope: 'project', file: '/v/.gemini/settings.json', events: ['SessionStart', 'AfterTool'] };

@@ -1,10 +1,10 @@
-/** The brief's line counts (src/core/line-counts.ts) are the diff view's: checked against jsdiff's `diffLines` on random texts. */
+/** The brief's line counts (src/core/trail/line-counts.ts) are the diff view's: checked against jsdiff's `diffLines` on random texts. */
 import fc from 'fast-check';
 import { diffLines } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { countChanges } from '../../src/core/change-review';
-import { diffLinesOf, lineParts, unifiedDiff } from '../../src/core/change-diff';
-import { byteSize, countLines, lineTokens, MAX_CHANGED_LINES, sizesText } from '../../src/core/line-counts';
+import { countChanges } from '../../src/core/trail/change-review';
+import { diffLinesOf, lineParts, unifiedDiff } from '../../src/core/trail/change-diff';
+import { byteSize, countLines, lineTokens, MAX_CHANGED_LINES, sizesText } from '../../src/core/trail/line-counts';
 
 const line = fc.constantFrom('a', 'b', 'c', '', '  ', 'a ', 'x y', '\r', 'a\r');
 const text = fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n')), { maxLength: 30 }).chain((lines) =>

@@ -1,5 +1,5 @@
 /**
- * Differential fuzz of the masking (src/core/markdown-mask.ts) against an independent CommonMark
+ * Differential fuzz of the masking (src/core/notes/markdown-mask.ts) against an independent CommonMark
  * parser: markdown-it with html on and the dollarmath plugin set to the `$` rules Obsidian uses
  * (no space inside the delimiters, no digit next to them; docs/design.md, "What counts as a tag").
  * Generated notes mix math, HTML blocks of every type, fences with and without info strings,
@@ -13,8 +13,8 @@ import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token';
 import { dollarmathPlugin } from 'markdown-it-dollarmath';
 import { describe, expect, it } from 'vitest';
-import { maskLines, maskTagLines } from '../../src/core/markdown-mask';
-import { inlineTags } from '../../src/core/tags';
+import { maskLines, maskTagLines } from '../../src/core/notes/markdown-mask';
+import { inlineTags } from '../../src/core/notes/tags';
 import { LONG, pick, prng } from '../helpers/random';
 
 const md = new MarkdownIt({ html: true, linkify: false, typographer: false }).use(dollarmathPlugin, {

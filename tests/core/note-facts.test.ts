@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteFactsFromText, splitLines, tagNeedle } from '../../src/core/note-facts';
+import { noteFactsFromText, splitLines, tagNeedle } from '../../src/core/notes/note-facts';
 import { pick, prng } from '../helpers/random';
 
 function tags(text: string): string[] {

@@ -3,9 +3,9 @@
  * recordings (docs/obsidian-readings.md, where each source is named).
  */
 import { describe, expect, it } from 'vitest';
-import { noteFactsFromText } from '../../src/core/note-facts';
-import { brokenLinksCheck } from '../../src/core/rules/broken-links';
-import { frontmatterCheck } from '../../src/core/rules/frontmatter-check';
+import { noteFactsFromText } from '../../src/core/notes/note-facts';
+import { brokenLinksCheck } from '../../src/core/rules/checks/broken-links';
+import { frontmatterCheck } from '../../src/core/rules/checks/frontmatter-check';
 import { extractLinks } from '../../src/core/rules/links';
 import { ruleFile } from '../../src/core/rules/rule-file';
 import { findingsOf } from './rules/memory-vault';

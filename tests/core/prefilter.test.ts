@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyFlags } from '../../src/core/cache-format';
-import { flagsOf, lowerTagNames } from '../../src/core/flags';
-import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../src/core/note-facts';
-import { flagBytes } from '../../src/core/prefilter';
+import { emptyFlags } from '../../src/core/brief/cache-format';
+import { flagsOf, lowerTagNames } from '../../src/core/notes/flags';
+import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../src/core/notes/note-facts';
+import { flagBytes } from '../../src/core/notes/prefilter';
 import { resolveSettings, tagNameList, type Settings } from '../../src/core/settings';
 
 const settings = resolveSettings({});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteFactsFromText } from '../../src/core/note-facts';
+import { noteFactsFromText } from '../../src/core/notes/note-facts';
 import { recordings } from '../helpers/recorded';
 
 const all = recordings();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenByOutsideMarks, judgeMarks, marksToSign, parseSeal, readSignature, sealText, signedMarksText, type DeviceTrust, type ReviewSeal } from '../../src/core/review-seal';
+import { hiddenByOutsideMarks, judgeMarks, marksToSign, parseSeal, readSignature, sealText, signedMarksText, type DeviceTrust, type ReviewSeal } from '../../src/core/review/review-seal';
 
 const rec = (path: string, at: string) => ({ path, tool: 'Edit', session: 's', at });
 const RECORDS = [rec('a.md', '2026-11-29T08:00:00.000Z'), rec('b.md', '2026-11-29T09:00:00.000Z')];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { age, excerptAround, splitPropertyHit } from '../../src/core/review-text';
+import { age, excerptAround, splitPropertyHit } from '../../src/core/review/review-text';
 
 describe('excerptAround', () => {
 	it('keeps a short line whole and finds the tag', () => {

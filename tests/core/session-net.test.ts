@@ -1,8 +1,8 @@
-/** The session net's rules (src/core/session-net.ts) and the journal's deletions and renames (src/core/agent-journal.ts, what-changed.ts). */
+/** The session net's rules (src/core/trail/session-net.ts) and the journal's deletions and renames (src/core/trail/agent-journal.ts, what-changed.ts). */
 import { describe, expect, it } from 'vitest';
-import { encodeRecord, OTHER_TOOL, parseJournal, type JournalRecord } from '../../src/core/agent-journal';
-import { encodeBaseline, encodeEditorWrites, MAX_EDITOR_WRITES, netChanges, netRecords, parseBaseline, parseEditorWrites, unexplained, type Baseline, type NoteRow } from '../../src/core/session-net';
-import { emptyMarks, markNote, unreviewedSessions } from '../../src/core/what-changed';
+import { encodeRecord, OTHER_TOOL, parseJournal, type JournalRecord } from '../../src/core/trail/agent-journal';
+import { encodeBaseline, encodeEditorWrites, MAX_EDITOR_WRITES, netChanges, netRecords, parseBaseline, parseEditorWrites, unexplained, type Baseline, type NoteRow } from '../../src/core/trail/session-net';
+import { emptyMarks, markNote, unreviewedSessions } from '../../src/core/trail/what-changed';
 
 const T0 = 1_800_000_000_000;
 

@@ -1,7 +1,7 @@
-/** Whose change the session net found (src/core/session-turns.ts), and what a walk that skipped a place compares (src/core/session-net.ts). */
+/** Whose change the session net found (src/core/trail/session-turns.ts), and what a walk that skipped a place compares (src/core/trail/session-net.ts). */
 import { describe, expect, it } from 'vitest';
-import { netChanges, outsideSkipped, type NoteRow } from '../../src/core/session-net';
-import { attribute, MAX_TURN_NOTES, parseTurn, TURN_SLACK_MS, turnAfterCall, type TurnRecord } from '../../src/core/session-turns';
+import { netChanges, outsideSkipped, type NoteRow } from '../../src/core/trail/session-net';
+import { attribute, MAX_TURN_NOTES, parseTurn, TURN_SLACK_MS, turnAfterCall, type TurnRecord } from '../../src/core/trail/session-turns';
 
 const T = 1_800_000_000_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignment, expandWord, programAt, shellPieces, shownWord, type ShellPiece, type ShellWord } from '../../src/core/shell-command';
+import { assignment, expandWord, programAt, shellPieces, shownWord, type ShellPiece, type ShellWord } from '../../src/core/fence/shell-command';
 
 /** Each step's words as text (variables put in from `known`, unknown ones shown as `?`). */
 function steps(line: string, known: Record<string, string> = {}): string[][] {

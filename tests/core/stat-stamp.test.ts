@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stampOfRows, type IndexRow } from '../../src/core/cache-format';
-import { sameStamp, StampBuilder, type StatStamp } from '../../src/core/stat-stamp';
+import { stampOfRows, type IndexRow } from '../../src/core/brief/cache-format';
+import { sameStamp, StampBuilder, type StatStamp } from '../../src/core/brief/stat-stamp';
 
 type Stat = [string, number, number];
 function stampOf(stats: Stat[]): StatStamp {

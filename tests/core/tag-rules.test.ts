@@ -6,8 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noteFactsFromText, type NoteFacts } from '../../src/core/note-facts';
-import { needsTextFallback, noteFactsFromMetadata } from '../../src/core/metadata-facts';
+import { noteFactsFromText, type NoteFacts } from '../../src/core/notes/note-facts';
+import { needsTextFallback, noteFactsFromMetadata } from '../../src/core/notes/metadata-facts';
 import { extractLinks } from '../../src/core/rules/links';
 import { parseNote } from '../obsidian-stub/markdown';
 import { makeVault, run, hookScript } from '../helpers/bridge';

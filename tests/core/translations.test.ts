@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHANGE_ITEMS, LIST_ITEMS } from '../../src/core/brief-items';
+import { CHANGE_ITEMS, LIST_ITEMS } from '../../src/core/brief/brief-items';
 import { isTranslations, LANGS } from '../../src/core/i18n';
 import { ALL_CHECKS } from '../../src/core/rules/engine';
 

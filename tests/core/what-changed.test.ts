@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalRecord } from '../../src/core/agent-journal';
-import { encodeStartLine, parseStartsLog, type SessionStartEntry } from '../../src/core/session-starts';
-import { computeBrief } from '../../src/core/brief';
-import { emptyFlags } from '../../src/core/cache-format';
+import type { JournalRecord } from '../../src/core/trail/agent-journal';
+import { encodeStartLine, parseStartsLog, type SessionStartEntry } from '../../src/core/trail/session-starts';
+import { computeBrief } from '../../src/core/brief/brief';
+import { emptyFlags } from '../../src/core/brief/cache-format';
 import { resolveDailyNoteSettings, resolveSettings } from '../../src/core/settings';
-import { formatBrief, briefJson } from '../../src/core/format';
+import { formatBrief, briefJson } from '../../src/core/brief/format';
 import {
 	agentChangesItem,
 	emptyMarks,
@@ -21,7 +21,7 @@ import {
 	sinceFromCache,
 	sinceLastSessionItem,
 	unreviewedSessions,
-} from '../../src/core/what-changed';
+} from '../../src/core/trail/what-changed';
 
 const all = (): boolean => true;
 function rec(path: string, at: string, session: string | null = 's1', tool = 'Edit'): JournalRecord {

@@ -1,6 +1,6 @@
 /** The Write guard's rule, without a disk: which calls it looks at, the name it suggests, what it says. */
 import { describe, expect, it } from 'vitest';
-import { denyOutput, freeName, guardApplies, inFolder, refusal } from '../../src/core/write-guard';
+import { denyOutput, freeName, guardApplies, inFolder, refusal } from '../../src/core/fence/write-guard';
 
 const ON = { writeGuard: true, sessionsFolder: 'AI/sessions' };
 

@@ -3,7 +3,7 @@ import { spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { codeCacheFile } from '../../src/node/hosts/code-cache';
+import { codeCacheFile } from '../../src/node/hosts/hook-files/code-cache';
 import { HANG_MS } from './patience';
 
 export const REPO = path.resolve(__dirname, '../..');
@@ -11,7 +11,7 @@ export const BUNDLE = path.join(REPO, 'bridge', 'dist', 'session-brief.cjs');
 /** The MCP server file built beside the bridge (only its `mcp` command loads it). */
 export const MCP_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.mcp.cjs');
 /** The hook entry install writes beside the bridge (it runs the files beside it with a V8 code cache). */
-export const HOOK_ENTRY = path.join(REPO, 'src/node/hosts/hook-entry.cjs');
+export const HOOK_ENTRY = path.join(REPO, 'src/node/hosts/hook-files/hook-entry.cjs');
 /** The session start up to the plugin's cache, which the hook entry runs instead of the bridge. */
 export const START_FILE = path.join(REPO, 'bridge', 'dist', 'session-brief.start.cjs');
 /** The hooks around an edit up to their common case, which the hook entry runs instead of the bridge. */
@@ -66,7 +66,7 @@ export function withStateDir(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 	return 'SESSION_BRIEF_STATE_DIR' in env ? env : { ...env, SESSION_BRIEF_STATE_DIR: process.env.SESSION_BRIEF_STATE_DIR };
 }
 
-/** Where the hook entry keeps the code cache of the hook file `file` (src/node/hosts/code-cache.ts). */
+/** Where the hook entry keeps the code cache of the hook file `file` (src/node/hosts/hook-files/code-cache.ts). */
 export function codeCacheOf(file: string, env: NodeJS.ProcessEnv = process.env): string {
 	return codeCacheFile(path.dirname(file), path.basename(file), env);
 }

@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AgentOptions } from '../../src/node/hosts/options';
+import type { AgentOptions } from '../../src/node/hosts/install/options';
 import { BUNDLE } from './bridge';
 import { tempDir, writeFiles } from './rule-vault';
 

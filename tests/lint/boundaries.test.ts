@@ -69,8 +69,8 @@ const LEGAL: Case[] = [
 	['src/node/hosts/x.ts', '../../core/agent-contracts'],
 	['src/node/x.ts', './live/process-alive'],
 	['src/node/hosts/x.ts', '../../../bridge/dist/session-brief.start.cjs'],
-	['bridge/commands/x.ts', '../../src/node/hosts/install'],
-	['bridge/commands/x.ts', '../../src/core/format'],
+	['bridge/commands/x.ts', '../../src/node/hosts/install/install'],
+	['bridge/commands/x.ts', '../../src/core/brief/format'],
 	['bridge/x.ts', './args'],
 	['bridge/x.ts', 'node:fs'],
 	['src/plugin/x.ts', 'obsidian'],
@@ -107,8 +107,8 @@ describe('layer boundaries', () => {
 	it('the real eslint.config.mjs applies these rules to every layer, moment exception included', async () => {
 		const real = new ESLint({ cwd: REPO });
 		const samples: [string, number][] = [
-			['src/core/brief.ts', 0],
-			['src/core/daily-note.ts', 0],
+			['src/core/brief/brief.ts', 0],
+			['src/core/brief/daily-note.ts', 0],
 			['src/node/scan/scan.ts', 1],
 			['bridge/main.ts', 2],
 			['src/plugin/hosts/agent-hooks.ts', 3],
@@ -122,9 +122,9 @@ describe('layer boundaries', () => {
 			expect(config.rules['no-restricted-syntax'], file).toEqual([2, ...(expected?.['no-restricted-syntax'] as unknown[]).slice(1)]);
 		}
 		// The core's one moment import (aliased to Obsidian's copy in the plugin build) stays allowed.
-		const daily = (await real.calculateConfigForFile(path.join(REPO, 'src/core/daily-note.ts'))) as { rules: Record<string, unknown> };
+		const daily = (await real.calculateConfigForFile(path.join(REPO, 'src/core/brief/daily-note.ts'))) as { rules: Record<string, unknown> };
 		expect((daily.rules['@typescript-eslint/no-restricted-imports'] as unknown[])[0]).toBe(0);
-		const other = (await real.calculateConfigForFile(path.join(REPO, 'src/core/dates.ts'))) as { rules: Record<string, unknown> };
+		const other = (await real.calculateConfigForFile(path.join(REPO, 'src/core/brief/dates.ts'))) as { rules: Record<string, unknown> };
 		expect((other.rules['@typescript-eslint/no-restricted-imports'] as unknown[])[0]).not.toBe(0);
 	});
 });

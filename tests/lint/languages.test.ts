@@ -48,7 +48,7 @@ describe('one translation style', () => {
 
 	it('the real eslint.config.mjs applies the rule to every layer', async () => {
 		const real = new ESLint({ cwd: REPO });
-		for (const file of ['src/core/brief.ts', 'src/core/rules/engine.ts', 'src/node/scan/scan.ts', 'bridge/main.ts', 'src/plugin/sidebar/review-view.ts', 'main.ts']) {
+		for (const file of ['src/core/brief/brief.ts', 'src/core/rules/engine.ts', 'src/node/scan/scan.ts', 'bridge/main.ts', 'src/plugin/sidebar/review-view.ts', 'main.ts']) {
 			const config = (await real.calculateConfigForFile(path.join(REPO, file))) as { rules: Record<string, unknown> };
 			expect(config.rules['languages/no-language-comparison'], file).toEqual([2]);
 		}

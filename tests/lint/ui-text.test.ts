@@ -85,7 +85,7 @@ describe('no untranslated text in the plugin', () => {
 			const config = (await real.calculateConfigForFile(path.join(REPO, file))) as { rules: Record<string, unknown> };
 			expect(config.rules['languages/no-untranslated-text'], file).toEqual([2]);
 		}
-		for (const file of ['bridge/main.ts', 'src/core/brief.ts', 'src/node/scan/scan.ts']) {
+		for (const file of ['bridge/main.ts', 'src/core/brief/brief.ts', 'src/node/scan/scan.ts']) {
 			const config = (await real.calculateConfigForFile(path.join(REPO, file))) as { rules: Record<string, unknown> };
 			expect(config.rules['languages/no-untranslated-text'], file).toBeUndefined();
 		}

@@ -1,5 +1,5 @@
 /**
- * One definition of what counts as a note (src/core/paths.ts), and every fast path that walks the
+ * One definition of what counts as a note (src/core/notes/paths.ts), and every fast path that walks the
  * vault held to it over random trees: the scan's walk, the stat walk on one thread and on two (its
  * worker runs the rule as text), and the rule check's listing of the vault.
  */
@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
-import { isCountedNote, isSkippedFolder } from '../../src/core/paths';
-import { StampBuilder, type StatStamp } from '../../src/core/stat-stamp';
+import { isCountedNote, isSkippedFolder } from '../../src/core/notes/paths';
+import { StampBuilder, type StatStamp } from '../../src/core/brief/stat-stamp';
 import { listVaultFiles } from '../../src/node/check/rule-files';
 import { walkVault } from '../../src/node/scan/scan';
 import { stampAlone, walkTogether } from '../../src/node/scan/stat-walk';

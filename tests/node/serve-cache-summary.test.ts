@@ -6,8 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AgentChangesSummary } from '../../src/core/agent-summary';
-import type { BriefCache } from '../../src/core/cache-format';
+import type { AgentChangesSummary } from '../../src/core/trail/agent-summary';
+import type { BriefCache } from '../../src/core/brief/cache-format';
 import type { SourcedBrief } from '../../src/node/tiers/plugin-tier';
 import { ServeCache } from '../../src/node/tiers/serve-cache';
 import { hookScript, makeVault, run } from '../helpers/bridge';

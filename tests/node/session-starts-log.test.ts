@@ -1,5 +1,5 @@
 /**
- * The session starts record as a log (src/core/session-starts.ts, src/node/journal/session-starts-log.ts):
+ * The session starts record as a log (src/core/trail/session-starts.ts, src/node/journal/session-starts-log.ts):
  * one appended line per firing, which is also the record of conversation starts; compaction keeps it
  * bounded and folds in the files of earlier versions; a planted file changes nothing and never hangs.
  */
@@ -9,8 +9,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
-import { COMPACT_STARTS_AT_BYTES, compactStartsLog, encodeStartLine, HOOK_COMPACTS_STARTS_AT_BYTES, MAX_STARTS, OLD_STARTS_FILE, parseStartsLog, recentConversations, STARTS_LOG, type SessionStartEntry } from '../../src/core/session-starts';
-import { SESSION_STARTS_FILE } from '../../src/core/what-changed';
+import { COMPACT_STARTS_AT_BYTES, compactStartsLog, encodeStartLine, HOOK_COMPACTS_STARTS_AT_BYTES, MAX_STARTS, OLD_STARTS_FILE, parseStartsLog, recentConversations, STARTS_LOG, type SessionStartEntry } from '../../src/core/trail/session-starts';
+import { SESSION_STARTS_FILE } from '../../src/core/trail/what-changed';
 import { DEFAULT_SETTINGS } from '../../src/core/settings';
 import { beginSessionStart } from '../../src/node/journal/session-record';
 import { appendSessionStart, compactSessionStarts, keepSessionStartsBounded, readConversationStarts, readSessionStartEntries } from '../../src/node/journal/session-starts-log';

@@ -8,8 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
-import { sizesText } from '../../src/core/line-counts';
+import { encodeRecord, JOURNAL_FILE } from '../../src/core/trail/agent-journal';
+import { sizesText } from '../../src/core/trail/line-counts';
 import { sha256 } from '../../src/node/review/sha256';
 import { keepBeforeVersion, readBeforeVersion, recordAfter } from '../../src/node/review/before-versions';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';

@@ -1,5 +1,5 @@
 /**
- * Review marks changed outside Obsidian (src/core/review-seal.ts), in the stand-in: the plugin seals
+ * Review marks changed outside Obsidian (src/core/review/review-seal.ts), in the stand-in: the plugin seals
  * the marks it writes outside the vault; a marks file changed behind its back (an agent's file
  * tool, a script) does not count, the section says so with how many changes it hid, and the human
  * can accept the file as it is.
@@ -8,12 +8,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/agent-journal';
-import { REVIEW_FILE } from '../../src/core/what-changed';
+import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/trail/agent-journal';
+import { REVIEW_FILE } from '../../src/core/trail/what-changed';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { quoteAlways } from '../../src/core/quote';
-import { shortKeyId } from '../../src/core/review-seal';
-import { markAll, markNote, type ReviewMarks } from '../../src/core/what-changed';
+import { shortKeyId } from '../../src/core/review/review-seal';
+import { markAll, markNote, type ReviewMarks } from '../../src/core/trail/what-changed';
 import { deviceKeyFile, ensureDeviceKey, readDeviceKey, readTrustedDevices } from '../../src/node/journal/device-key';
 import { readSeal, signMarks, trustedMarks, writeSeal } from '../../src/node/journal/review-seal';
 import { FIXTURE } from './fixture';

@@ -6,9 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
-import { isCountedNote } from '../../src/core/paths';
-import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/what-changed';
+import { encodeRecord, JOURNAL_FILE } from '../../src/core/trail/agent-journal';
+import { isCountedNote } from '../../src/core/notes/paths';
+import { REVIEW_FILE, SESSION_STARTS_FILE } from '../../src/core/trail/what-changed';
 import { agentChangesFromSummary } from '../../src/node/journal/agent-summary';
 import { FIXTURE } from './fixture';
 import { internals, startPlugin, stopPlugin, tempVault, readCache, type Started } from './harness';

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import SessionBriefPlugin from '../../main';
-import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/cache-format';
+import { asBriefCache, BRIEF_FILE, type BriefCache } from '../../src/core/brief/cache-format';
 import type { BriefService } from '../../src/plugin/index/brief-service';
 import type { CacheWriter } from '../../src/plugin/index/cache-writer';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NoteEntry } from '../../src/core/brief';
-import { flagsOf, lowerTagNames } from '../../src/core/flags';
-import { noteFactsFromText } from '../../src/core/note-facts';
-import { isCountedNote } from '../../src/core/paths';
+import type { NoteEntry } from '../../src/core/brief/brief';
+import { flagsOf, lowerTagNames } from '../../src/core/notes/flags';
+import { noteFactsFromText } from '../../src/core/notes/note-facts';
+import { isCountedNote } from '../../src/core/notes/paths';
 import { exampleSettings } from '../helpers/example-settings';
 import { FIXTURE } from './fixture';
 import { internals, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';

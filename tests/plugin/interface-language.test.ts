@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
-import { AGENT_IDS, HOSTS } from '../../src/core/agent-contracts';
+import { AGENT_IDS, HOSTS } from '../../src/core/hosts/agent-contracts';
 import { COMMAND_TEXT } from '../../src/plugin/command-strings';
 import { SETTINGS_TEXT } from '../../src/plugin/settings/settings-strings';
 import { languageState, Modal, Setting, type PluginSettingTab } from '../obsidian-stub/obsidian';

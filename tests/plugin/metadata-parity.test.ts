@@ -1,12 +1,12 @@
 /**
  * The core parity check between the plugin's path and the bridge's: Obsidian's RECORDED
- * cachedMetadata, turned into note facts by src/core/metadata-facts.ts, must equal
+ * cachedMetadata, turned into note facts by src/core/notes/metadata-facts.ts, must equal
  * noteFactsFromText over the same file. Tags compared as a case-insensitive multiset with where,
  * line and line text; types and statuses exactly.
  */
 import { describe, expect, it } from 'vitest';
-import { needsTextFallback, noteFactsFromMetadata, metadataTagNames } from '../../src/core/metadata-facts';
-import { noteFactsFromText, type NoteFacts } from '../../src/core/note-facts';
+import { needsTextFallback, noteFactsFromMetadata, metadataTagNames } from '../../src/core/notes/metadata-facts';
+import { noteFactsFromText, type NoteFacts } from '../../src/core/notes/note-facts';
 import { parseNote } from '../obsidian-stub/markdown';
 import { pluginRecordings } from './recorded';
 

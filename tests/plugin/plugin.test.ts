@@ -1,4 +1,4 @@
-import { isoDate } from '../../src/core/dates';
+import { isoDate } from '../../src/core/brief/dates';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
 import SessionBriefPlugin from '../../main';

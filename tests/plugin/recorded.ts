@@ -1,7 +1,7 @@
 /** The recordings of real Obsidian (tests/fixtures/obsidian-recorded) with the cache fields plugin tests read. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { MetadataLike } from '../../src/core/metadata-facts';
+import type { MetadataLike } from '../../src/core/notes/metadata-facts';
 
 export const RECORDED_DIR = path.resolve(__dirname, '../fixtures/obsidian-recorded');
 

@@ -1,5 +1,5 @@
 /**
- * A brief item and an agent host added through their registries alone (src/core/brief-item-list.ts,
+ * A brief item and an agent host added through their registries alone (src/core/brief/brief-item-list.ts,
  * src/core/hosts/list.ts with src/node/hosts/index.ts) reach every place that lists items or
  * hosts: the brief's text and JSON, the news, the MCP tools' enum and descriptions, the sidebar,
  * the command line's help and `--agent`, install and doctor. The registries are replaced for this
@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ListItemDescriptor } from '../../src/core/brief-items';
+import type { ListItemDescriptor } from '../../src/core/brief/brief-items';
 import type { HostContract } from '../../src/core/hosts/host';
 import type { HostSpec } from '../../src/node/hosts/host-spec';
 import { openReviewView, type Started, startPlugin, stopPlugin, tempVault } from './harness';
@@ -44,8 +44,8 @@ const { FAKE_ITEM, FAKE_HOST } = vi.hoisted(() => ({
 } satisfies HostContract,
 }));
 
-vi.mock('../../src/core/brief-item-list', async (original) => {
-	const real = await original<typeof import('../../src/core/brief-item-list')>();
+vi.mock('../../src/core/brief/brief-item-list', async (original) => {
+	const real = await original<typeof import('../../src/core/brief/brief-item-list')>();
 	return { ...real, LIST_ITEMS: [...real.LIST_ITEMS, FAKE_ITEM] };
 });
 
@@ -82,11 +82,11 @@ afterEach(async () => {
 
 describe('a brief item added to the item table alone', () => {
 	it('is in the brief, its text and JSON, the JSON schema and the news', async () => {
-		const { computeBrief } = await import('../../src/core/brief');
-		const { formatBrief, briefJson } = await import('../../src/core/format');
+		const { computeBrief } = await import('../../src/core/brief/brief');
+		const { formatBrief, briefJson } = await import('../../src/core/brief/format');
 		const { resolveSettings } = await import('../../src/core/settings');
 		const { checkBrief } = await import('../../src/core/schemas/brief');
-		const { NEWS_ITEMS } = await import('../../src/core/what-changed');
+		const { NEWS_ITEMS } = await import('../../src/core/trail/what-changed');
 		const now = new Date(2026, 10, 29, 10, 0, 0);
 		const settings = resolveSettings({});
 		const brief = computeBrief({ now, settings, dailyNote: { folder: '', format: 'YYYY-MM-DD' }, notes: [{ path: 'Fake/one.md', mtime: 0, flags: null }], exists: () => false });
@@ -135,12 +135,12 @@ describe('an agent host added to the host registries alone', () => {
 		const { USAGE } = await import('../../bridge/help');
 		expect(USAGE).toMatch(/Agents \(--agent\):.*, fake-host\n.*also .*fakey \(fake-host\)/);
 		expect(USAGE).toMatch(/PostToolUse hook \([^)]*Fake Agent CLI[^)]*\)/);
-		const { chooseAgent } = await import('../../src/node/hosts/options');
+		const { chooseAgent } = await import('../../src/node/hosts/install/options');
 		expect(chooseAgent('fakey')).toEqual({ ok: true, agent: 'fake-host' });
 	});
 
 	it('is installed into its own settings file, and doctor reports on it by name', async () => {
-		const { install } = await import('../../src/node/hosts/install');
+		const { install } = await import('../../src/node/hosts/install/install');
 		const { doctor, formatDoctor } = await import('../../src/node/hosts/doctor/doctor');
 		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-registry-'));
 		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-registry-home-'));

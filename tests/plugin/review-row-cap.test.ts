@@ -8,8 +8,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE } from '../../src/core/agent-journal';
-import { isoDate } from '../../src/core/dates';
+import { encodeRecord, JOURNAL_FILE } from '../../src/core/trail/agent-journal';
+import { isoDate } from '../../src/core/brief/dates';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { ROW_PAGE, RowLimits } from '../../src/plugin/sidebar/row-cap';
 import { languageState, Modal, Notice } from '../obsidian-stub/obsidian';

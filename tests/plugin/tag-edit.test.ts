@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addFrontmatterTag, removeFrontmatterTag, removeInlineTag } from '../../src/core/tag-edit';
-import { noteFactsFromText } from '../../src/core/note-facts';
+import { addFrontmatterTag, removeFrontmatterTag, removeInlineTag } from '../../src/core/review/tag-edit';
+import { noteFactsFromText } from '../../src/core/notes/note-facts';
 
 describe('removeInlineTag', () => {
 	it('removes the tag and one neighbouring space, case-insensitively', () => {

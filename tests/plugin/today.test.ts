@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isoDate } from '../../src/core/dates';
+import { isoDate } from '../../src/core/brief/dates';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/sidebar/review-view';
 import { languageState, Menu, Notice } from '../obsidian-stub/obsidian';
 import { FIXTURE } from './fixture';

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BEFORE_FOLDER, BEFORE_SUFFIX, beforeStem, MAX_NOTE_BYTES, MAX_TOTAL_BYTES } from '../../src/core/before-versions';
+import { BEFORE_FOLDER, BEFORE_SUFFIX, beforeStem, MAX_NOTE_BYTES, MAX_TOTAL_BYTES } from '../../src/core/trail/before-versions';
 import { beforeFolderSize, keepBeforeVersion, readBeforeVersion } from '../../src/node/review/before-versions';
 import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
 import { bareEnv, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';

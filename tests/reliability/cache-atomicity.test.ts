@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBriefCache, readBriefIndex } from '../../src/node/tiers/cache';
-import { BRIEF_FILE, INDEX_FILE } from '../../src/core/cache-format';
+import { BRIEF_FILE, INDEX_FILE } from '../../src/core/brief/cache-format';
 import { REPO } from '../helpers/bridge';
 import { LONG } from '../helpers/random';
 

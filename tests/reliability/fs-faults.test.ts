@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scanVault } from '../../src/node/scan/scan';
-import { computeBrief } from '../../src/core/brief';
+import { computeBrief } from '../../src/core/brief/brief';
 import { resolveSettings } from '../../src/core/settings';
 import { writeFiles, type Files } from '../helpers/bridge';
 import { LONG, prng, randomBytes } from '../helpers/random';

@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkedBriefCache, checkedBriefIndex, fromRow, type BriefCache, type BriefIndex } from '../../src/core/cache-format';
-import { briefJson, formatBrief, formatReview } from '../../src/core/format';
+import { checkedBriefCache, checkedBriefIndex, fromRow, type BriefCache, type BriefIndex } from '../../src/core/brief/cache-format';
+import { briefJson, formatBrief, formatReview } from '../../src/core/brief/format';
 import { asDiscovery } from '../../src/core/live-protocol';
 import { resolveSettings } from '../../src/core/settings';
 import { hookScript, makeVault, run, sessionStart } from '../helpers/bridge';

@@ -12,11 +12,11 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
 import { hostilePlace, snapshot, type Place } from '../helpers/hostile-place';
-import { checkedBriefCache } from '../../src/core/cache-format';
+import { checkedBriefCache } from '../../src/core/brief/cache-format';
 import { signMarks, writeSeal } from '../../src/node/journal/review-seal';
 import { readDeviceKey, trustDevice } from '../../src/node/journal/device-key';
 import { FIXED_NOW, unprivileged } from '../helpers/bridge';
-import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
+import { parseStartsLog, STARTS_LOG } from '../../src/core/trail/session-starts';
 import { bareEnv, BUNDLE, editInput, hookScript, removeTempDirs, runBridge, tempDir } from '../helpers/rule-vault';
 
 afterAll(removeTempDirs, 60_000);

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acquireLock, lockFileFor, STALE_MS } from '../../src/node/hosts/install-lock';
+import { acquireLock, lockFileFor, STALE_MS } from '../../src/node/hosts/install/install-lock';
 import { BUNDLE } from '../helpers/bridge';
 
 const made: string[] = [];

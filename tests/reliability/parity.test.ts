@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeBrief, type NoteEntry } from '../../src/core/brief';
-import { flagsOf, lowerTagNames } from '../../src/core/flags';
-import { needsTextFallback, noteFactsFromMetadata } from '../../src/core/metadata-facts';
-import { noteFactsFromText, type NoteFacts } from '../../src/core/note-facts';
+import { computeBrief, type NoteEntry } from '../../src/core/brief/brief';
+import { flagsOf, lowerTagNames } from '../../src/core/notes/flags';
+import { needsTextFallback, noteFactsFromMetadata } from '../../src/core/notes/metadata-facts';
+import { noteFactsFromText, type NoteFacts } from '../../src/core/notes/note-facts';
 import { resolveSettings } from '../../src/core/settings';
 import { parseNote } from '../obsidian-stub/markdown';
 import { LONG } from '../helpers/random';

@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { install } from '../../src/node/hosts/install';
-import { uninstall } from '../../src/node/hosts/uninstall';
+import { install } from '../../src/node/hosts/install/install';
+import { uninstall } from '../../src/node/hosts/install/uninstall';
 import { LONG } from '../helpers/random';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-roundtrip-'));

@@ -11,8 +11,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
-import { JOURNAL_FILE, journalLines } from '../../src/core/agent-journal';
-import { parseStartsLog, STARTS_LOG } from '../../src/core/session-starts';
+import { JOURNAL_FILE, journalLines } from '../../src/core/trail/agent-journal';
+import { parseStartsLog, STARTS_LOG } from '../../src/core/trail/session-starts';
 import { BUNDLE, hookScript, makeVault, run, sessionStart } from '../helpers/bridge';
 
 const SLOW = 120_000;

@@ -8,9 +8,9 @@
 
 /**
  * `PreToolUse` runs before an edit tool or a shell command: the fence around Session Brief's own
- * files (src/core/agent-fence.ts), the opt-in Write guard (src/core/write-guard.ts) and the
- * before-versions for the review (src/core/before-versions.ts). `Stop` is
- * the end of a turn, where the session net runs (src/core/session-net.ts); `SessionEnd` the end
+ * files (src/core/fence/agent-fence.ts), the opt-in Write guard (src/core/fence/write-guard.ts) and the
+ * before-versions for the review (src/core/trail/before-versions.ts). `Stop` is
+ * the end of a turn, where the session net runs (src/core/trail/session-net.ts); `SessionEnd` the end
  * of a session, for hosts where a turn can end without `Stop` (an interrupt).
  */
 export type HookEvent = 'SessionStart' | 'PostToolUse' | 'PreToolUse' | 'Stop' | 'SessionEnd';

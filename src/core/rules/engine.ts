@@ -2,20 +2,20 @@
  * The rule check: every built-in check over the target files of a `RuleInput`. Each
  * check runs on its own, so one that throws becomes a finding and the others still report.
  */
-import { agentFrontmatterCheck } from './agent-frontmatter';
-import { brokenLinksCheck } from './broken-links';
-import { claudeMdImportsCheck } from './claude-md-imports';
-import { claudeMdSizeCheck } from './claude-md-size';
-import { duplicateNamesCheck } from './duplicate-names';
-import { externalCheck } from './external';
-import { frontmatterCheck } from './frontmatter-check';
-import { hookMistakesCheck } from './hook-mistakes';
-import { hookScriptsCheck } from './hook-scripts';
+import { agentFrontmatterCheck } from './checks/agent-frontmatter';
+import { brokenLinksCheck } from './checks/broken-links';
+import { claudeMdImportsCheck } from './checks/claude-md-imports';
+import { claudeMdSizeCheck } from './checks/claude-md-size';
+import { duplicateNamesCheck } from './checks/duplicate-names';
+import { externalCheck } from './checks/external';
+import { frontmatterCheck } from './checks/frontmatter-check';
+import { hookMistakesCheck } from './checks/hook-mistakes';
+import { hookScriptsCheck } from './checks/hook-scripts';
 import { fileListResolver, inDotFolder } from './links';
 import { parseFrontmatter, ruleFile } from './rule-file';
-import { settingsJsonCheck } from './settings-json';
-import { skillFoldersCheck } from './skill-folders';
-import { skillFrontmatterCheck } from './skill-frontmatter';
+import { settingsJsonCheck } from './checks/settings-json';
+import { skillFoldersCheck } from './checks/skill-folders';
+import { skillFrontmatterCheck } from './checks/skill-frontmatter';
 import type { CheckContext, Finding, ParsedFrontmatter, RuleCheck, RuleFile, RuleInput } from './types';
 import { translations } from '../i18n';
 

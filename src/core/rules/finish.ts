@@ -9,7 +9,7 @@ import { translations, type Lang } from '../i18n';
 import type { LiveCheck } from '../live-protocol';
 import type { ExternalCheck } from '../settings';
 import type { RuleCheckResult } from './engine';
-import { judgeExternalRun, type ExternalRun } from './external';
+import { judgeExternalRun, type ExternalRun } from './checks/external';
 import { sortFindings, summaryLine } from './report-text';
 import type { Finding } from './types';
 

@@ -6,8 +6,8 @@
  * path suffix / basename, with the `.md` extension optional, ignoring case.
  */
 import { parseDocument, visit } from 'yaml';
-import { maskLines } from '../markdown-mask';
-import { splitFrontmatter } from '../frontmatter';
+import { maskLines } from '../notes/markdown-mask';
+import { splitFrontmatter } from '../notes/frontmatter';
 import { normalizePath } from './scope';
 import type { LinkResolver, RuleFile } from './types';
 

@@ -1,6 +1,6 @@
 /** The rule check's words: the summary line that ends every run, finding lines, the hook's cap. */
 import { translations, type Lang } from '../i18n';
-import { comparePaths } from '../paths';
+import { comparePaths } from '../notes/paths';
 import { escapeControls, shortenName } from '../quote';
 import type { Finding, Severity } from './types';
 

@@ -1,6 +1,6 @@
 /** Reading a target file once: BOM dropped, lines split, frontmatter parsed on first use. */
 import { parseDocument } from 'yaml';
-import { splitFrontmatter } from '../frontmatter';
+import { splitFrontmatter } from '../notes/frontmatter';
 import type { ParsedFrontmatter, RuleFile } from './types';
 
 export function ruleFile(path: string, raw: string): RuleFile {

@@ -1,9 +1,9 @@
 /**
- * The shape of the core's `Brief` (src/core/brief.ts) wherever it crosses a file or a socket: in
+ * The shape of the core's `Brief` (src/core/brief/brief.ts) wherever it crosses a file or a socket: in
  * `brief-cache.json` and in the live channel's `brief` answer. One check for both, so a writer and
  * every reader agree on what a brief is.
  */
-import { ITEM_IDS, LIST_ITEM_IDS } from '../item-ids';
+import { ITEM_IDS, LIST_ITEM_IDS } from '../brief/item-ids';
 import { bool, int, listOf, matches, notePath, nullable, object, oneOf, str, time, type Check } from './shape';
 
 export const ISO_DATE = matches(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');

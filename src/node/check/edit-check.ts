@@ -12,7 +12,7 @@ import { EDIT_REPORT_TEXT, editReport, type EditReport } from '../../core/rules/
 import { splitForEdit } from '../../core/rules/finding-diff';
 import { summaryLine } from '../../core/rules/report-text';
 import { normalizePath, vaultRelative } from '../../core/rules/scope';
-import { disablesHooks } from '../../core/rules/settings-json';
+import { disablesHooks } from '../../core/rules/checks/settings-json';
 import { previousCheck } from './last-check';
 import { realPathOf } from '../real-path';
 import { checkVault } from './rule-files';

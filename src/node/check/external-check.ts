@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { alarmPattern, type ExternalRun } from '../../core/rules/external';
+import { alarmPattern, type ExternalRun } from '../../core/rules/checks/external';
 import type { ExternalCheck } from '../../core/settings';
 
 /** Below the 30 s `timeout` the settings entry gives the hook. */

@@ -6,9 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { homeDir, type HostPaths, type HostSpec, type ReadFile } from './host-spec';
-import { writeGuardEntry } from './write-guard-entry';
+import { writeGuardEntry } from './install/write-guard-entry';
 import { managedSettingsDir, managedSettingsFiles } from './managed-settings';
-import { MCP_SERVER_NAME } from './mcp-host';
+import { MCP_SERVER_NAME } from './install/mcp-host';
 
 /** The edit tools whose files the rule check looks at (MultiEdit is legacy, kept for older versions). */
 export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit';

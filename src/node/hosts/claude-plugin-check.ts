@@ -4,7 +4,7 @@
  * for the ones `install` registers (each stays silent only where the install's hook runs), so an
  * event the plugin answers is no problem for want of the install's entry.
  */
-import { HOSTS, type HookEvent } from '../../core/agent-contracts';
+import { HOSTS, type HookEvent } from '../../core/hosts/agent-contracts';
 import type { Check, DoctorOptions } from './doctor/doctor-report';
 import { codexPluginEnabled, pluginEnabled, type PluginEnabled } from './claude-plugin';
 

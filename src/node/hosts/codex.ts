@@ -8,7 +8,7 @@
  * turn, the session net.
  */
 import * as path from 'node:path';
-import { codexTrust } from './codex-trust';
+import { codexTrust } from './trust/codex-trust';
 import { homeDir, type HostSpec } from './host-spec';
 
 /** Codex's edit tool: `apply_patch` (Codex also lets `Edit` and `Write` match it). */

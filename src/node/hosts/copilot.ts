@@ -5,7 +5,7 @@
  * our own, so nobody else's entries share it.
  */
 import * as path from 'node:path';
-import type { HookEvent } from '../../core/agent-contracts';
+import type { HookEvent } from '../../core/hosts/agent-contracts';
 import { homeDir, type HostSpec } from './host-spec';
 
 const FILE = 'session-brief.json';

@@ -6,7 +6,7 @@
  * and the before-versions; AfterAgent, the end of a turn, the session net.
  */
 import * as path from 'node:path';
-import { geminiTrust } from './gemini-trust';
+import { geminiTrust } from './trust/gemini-trust';
 import type { HostSpec } from './host-spec';
 
 /** Gemini CLI's file-writing tools (a regular expression on the tool name). */

@@ -4,9 +4,9 @@
  * pure half (input mapping, events, envelope, cap) is the descriptor in `src/core/hosts/`.
  */
 import * as path from 'node:path';
-import type { AgentId, HookEvent, HostShell } from '../../core/agent-contracts';
-import type { McpHost } from './mcp-host';
-import type { TrustFinding, TrustOptions } from './trust-finding';
+import type { AgentId, HookEvent, HostShell } from '../../core/hosts/agent-contracts';
+import type { McpHost } from './install/mcp-host';
+import type { TrustFinding, TrustOptions } from './trust/trust-finding';
 
 /** `project` = the vault's shared file, `local` = Claude Code's untracked per-project file, `user` = the home folder's. */
 export type Scope = 'project' | 'local' | 'user';
@@ -76,7 +76,7 @@ export interface HostSpec {
 	/**
 	 * The host reads hook entries exactly as Claude Code does (case-sensitive tool names, timeouts
 	 * in seconds, its environment variables), so doctor checks them against Claude Code's list of
-	 * common mistakes (src/core/rules/hook-mistake-list.ts).
+	 * common mistakes (src/core/rules/settings/hook-mistake-list.ts).
 	 */
 	claudeHookRules?: boolean;
 	/** The host's own trust step between a registered hook and one that runs (docs/agents.md). */

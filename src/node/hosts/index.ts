@@ -1,5 +1,5 @@
 /** Every host's registration spec by agent id: one module per host beside this file and one line here. */
-import type { AgentId } from '../../core/agent-contracts';
+import type { AgentId } from '../../core/hosts/agent-contracts';
 import { claudeCode } from './claude-code';
 import { codebuddy } from './codebuddy';
 import { codex } from './codex';

@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import type { HostSpec } from './host-spec';
-import { qwenTrust } from './qwen-trust';
+import { qwenTrust } from './trust/qwen-trust';
 
 /** Qwen Code's file-writing tools. */
 export const QWEN_EDIT_MATCHER = 'write_file|edit';

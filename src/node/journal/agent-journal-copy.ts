@@ -3,10 +3,10 @@
  * lives outside the vault"): every hook that appends a record to the vault's journal appends the same
  * line here, where an agent's sandbox does not reach. Readers take both, so a journal deleted,
  * shortened or rewritten inside the vault is noticed and its records shown again. The vault's
- * journal stays the synced copy a phone reads. Bounded like that journal (src/core/agent-journal.ts).
+ * journal stays the synced copy a phone reads. Bounded like that journal (src/core/trail/agent-journal.ts).
  */
 import * as fs from 'node:fs';
-import { compactJournal, COMPACT_AT_BYTES, encodeRecord, parseJournal } from '../../core/agent-journal';
+import { compactJournal, COMPACT_AT_BYTES, encodeRecord, parseJournal } from '../../core/trail/agent-journal';
 import { JOURNAL_COPY_PREFIX } from '../state-registry';
 import { appendUserStateFile, createUserStateFile, openUserStateFile, readRange, removeUserStateFile, writeUserStateFile } from '../state-file';
 import { vaultStateFile } from './user-state-dir';

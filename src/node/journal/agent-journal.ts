@@ -2,7 +2,7 @@
  * The agent changes journal on disk (docs/design.md, "What agents changed"): `agent-changes.jsonl`
  * in the plugin's folder. Hooks append one line each with a single `O_APPEND` write, so records of
  * concurrent hooks never interleave; one of them compacts the file atomically when it has grown.
- * The rules of what is recorded and how the file is bounded are src/core/agent-journal.ts.
+ * The rules of what is recorded and how the file is bounded are src/core/trail/agent-journal.ts.
  *
  * A compaction replaces the file by a rename. A hook that opened the old file just before may
  * write its record into the replaced one. So a hook checks after its write that the path still
@@ -13,7 +13,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, withCopy, type EditFacts, type JournalRecord } from '../../core/agent-journal';
+import { boundJournal, compactJournal, COMPACT_AT_BYTES, encodeRecord, MAX_RECORD_BYTES, JOURNAL_FILE, journalRecord, parseJournal, withCopy, type EditFacts, type JournalRecord } from '../../core/trail/agent-journal';
 import { appendLanded, createStateFile, openStateFile, readRange, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 import { JOURNAL_LOCK } from '../state-registry';
 import { appendCopy, compactCopy, readCopyText } from './agent-journal-copy';
@@ -96,7 +96,7 @@ function completeLinesFrom(fd: number, from: number): { text: string; end: numbe
 }
 
 /**
- * Rewrites the journal bounded (src/core/agent-journal.ts) through a temp file and a rename. One
+ * Rewrites the journal bounded (src/core/trail/agent-journal.ts) through a temp file and a rename. One
  * compaction at a time (a lock file; a busy lock means another hook is at it, so this one skips).
  * Returns false when it skipped.
  */

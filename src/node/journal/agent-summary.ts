@@ -1,5 +1,5 @@
 /**
- * The agent changes summary on disk (src/core/agent-summary.ts holds the rules): a cache writer
+ * The agent changes summary on disk (src/core/trail/agent-summary.ts holds the rules): a cache writer
  * makes it from the journal and the review marks, each read through one descriptor so the stored
  * identity names exactly the bytes read; a tier-1 hook checks those identities with two stats and
  * reads at most the journal's appended tail. Never throws: a summary that cannot be made is left
@@ -7,10 +7,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { COMPACT_AT_BYTES, journalLines, parseJournal, recordKey, sortRecords, type JournalRecord } from '../../core/agent-journal';
-import { itemFromSummary, itemWithTail, summarizeAgentChanges, type AgentChangesSummary, type FileIdentity, type NoteThere } from '../../core/agent-summary';
-import { isCountedNote } from '../../core/paths';
-import { REVIEW_FILE, withKinds, type AgentChangesItem, type ReviewMarks } from '../../core/what-changed';
+import { COMPACT_AT_BYTES, journalLines, parseJournal, recordKey, sortRecords, type JournalRecord } from '../../core/trail/agent-journal';
+import { itemFromSummary, itemWithTail, summarizeAgentChanges, type AgentChangesSummary, type FileIdentity, type NoteThere } from '../../core/trail/agent-summary';
+import { isCountedNote } from '../../core/notes/paths';
+import { REVIEW_FILE, withKinds, type AgentChangesItem, type ReviewMarks } from '../../core/trail/what-changed';
 import { journalPath } from './agent-journal';
 import { exists } from '../tiers/plugin-tier';
 import { judgeMarksText } from './review-seal';
@@ -47,7 +47,7 @@ function readFrom(fd: number, from: number): { bytes: Buffer; id: FileIdentity }
 
 /**
  * The review marks as what-changed.ts reads them (damaged: none), with the identity of what was
- * read; missing: null identity. `outside` when they do not count (src/core/review-seal.ts: not
+ * read; missing: null identity. `outside` when they do not count (src/core/review/review-seal.ts: not
  * the plugin's seal, nor signed by a trusted device): then no summary is made or used, and the
  * whole journal is read.
  */
@@ -295,7 +295,7 @@ function appendedText(root: string, file: string, summary: AgentChangesSummary, 
 
 /**
  * The `agentChanges` item, capped to `cap` paths, from a tier-1 cache's summary: the same answer
- * the whole journal gives (src/core/agent-summary.ts says why), or null when the summary cannot
+ * the whole journal gives (src/core/trail/agent-summary.ts says why), or null when the summary cannot
  * be used and the caller must read the whole journal.
  */
 export function agentChangesFromSummary(place: SummaryPlace, summary: AgentChangesSummary, now: Date, cap: number): AgentChangesItem | null {

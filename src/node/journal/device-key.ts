@@ -1,12 +1,12 @@
 /**
  * This device's key for signing the review marks, and the devices the human trusts
- * (src/core/review-seal.ts holds the rules). Both live in Session Brief's per-user folder outside
+ * (src/core/review/review-seal.ts holds the rules). Both live in Session Brief's per-user folder outside
  * every vault, beside the seals, where vault content does not reach. Only the plugin writes them;
  * the hooks read the public keys to judge marks as the plugin does.
  */
 import type * as Crypto from 'node:crypto';
 import * as path from 'node:path';
-import { MAX_DEVICE_LABEL, type DeviceTrust } from '../../core/review-seal';
+import { MAX_DEVICE_LABEL, type DeviceTrust } from '../../core/review/review-seal';
 import { builtinOnDemand } from '../builtin-on-demand';
 import { readRegularFile, writeUserStateFile } from '../state-file';
 import { DEVICE_KEY_FILE, TRUSTED_DEVICES_FILE } from '../state-registry';

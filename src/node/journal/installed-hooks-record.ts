@@ -1,15 +1,15 @@
 /**
- * The record of what `install` registered (src/core/installed-hooks.ts) on disk: one file per vault
+ * The record of what `install` registered (src/core/hosts/installed-hooks.ts) on disk: one file per vault
  * in Session Brief's per-user folder, named by a hash of the vault's real path as the review seal
  * is (review-seal.ts). `install` writes it, `uninstall` takes its install out; `doctor` and the
  * plugin's sidebar compare it with the settings files as they are now
- * (src/node/hosts/installed-hooks.ts). The plugin reads it here first, so it loads the bridge's
+ * (src/node/hosts/install/installed-hooks.ts). The plugin reads it here first, so it loads the bridge's
  * agent commands for the comparison only in a vault that has an install to compare.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { encodeInstalledHooks, parseInstalledHooks, withInstall, withoutInstall, type InstalledHooks, type InstalledHooksEntry } from '../../core/installed-hooks';
-import type { AgentId } from '../../core/agent-contracts';
+import { encodeInstalledHooks, parseInstalledHooks, withInstall, withoutInstall, type InstalledHooks, type InstalledHooksEntry } from '../../core/hosts/installed-hooks';
+import type { AgentId } from '../../core/hosts/agent-contracts';
 import { markName } from './session-record';
 import { userStateDir } from './user-state-dir';
 import { readRegularFile, writeUserStateFile } from '../state-file';

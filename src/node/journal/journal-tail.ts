@@ -6,7 +6,7 @@
  * there unchanged and only what follows them is new: that tail is all a reader needs.
  */
 import * as fs from 'node:fs';
-import { COMPACT_AT_BYTES } from '../../core/agent-journal';
+import { COMPACT_AT_BYTES } from '../../core/trail/agent-journal';
 import { inspectStateFile, openStateFile } from '../state-file';
 
 export interface JournalPiece {

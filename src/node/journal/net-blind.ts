@@ -6,12 +6,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileKey } from '../../core/file-key';
-import { MAX_SKIPPED } from '../../core/session-net';
+import { MAX_SKIPPED } from '../../core/trail/session-net';
 import { NET_BLIND_FILE, NET_STATE_PREFIX } from '../../core/state-names';
 import { readRegularFile, removeUserStateFile, writeUserStateFile } from '../state-file';
 import { userStateDir } from './user-state-dir';
 import { BASELINE_ENV } from './session-baseline-start';
-import type { NetState } from '../../core/session-notes';
+import type { NetState } from '../../core/trail/session-notes';
 
 const BLIND_MAX_BYTES = 64 * 1024;
 

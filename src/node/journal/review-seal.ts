@@ -1,13 +1,13 @@
 /**
- * The review seal on disk (src/core/review-seal.ts holds the rules): a copy of the review marks the
+ * The review seal on disk (src/core/review/review-seal.ts holds the rules): a copy of the review marks the
  * plugin last wrote, kept per vault in Session Brief's per-user folder outside every vault, where a
  * synced or cloned vault and an agent's file tools do not reach. Both the plugin (desktop) and the
  * hooks read it; only the plugin's own review actions write it. The plugin also signs the marks it
  * writes with this device's key (./device-key.ts).
  */
 import * as path from 'node:path';
-import { judgeMarks, marksToSign, verifiedSigner, nextSealText, parseSeal, signedMarksText, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
-import { REVIEW_FILE } from '../../core/what-changed';
+import { judgeMarks, marksToSign, verifiedSigner, nextSealText, parseSeal, signedMarksText, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review/review-seal';
+import { REVIEW_FILE } from '../../core/trail/what-changed';
 import { readRegularFile, readStateText, statStateFile, writeUserStateFile } from '../state-file';
 import { deviceTrust, ensureDeviceKey, newVaultId, signWith } from './device-key';
 import { REVIEW_SEAL_PREFIX } from '../state-registry';

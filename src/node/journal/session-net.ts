@@ -1,5 +1,5 @@
 /**
- * The session net on disk (the rules are src/core/session-net.ts and src/core/session-turns.ts):
+ * The session net on disk (the rules are src/core/trail/session-net.ts and src/core/trail/session-turns.ts):
  * per vault, a folder in the per-user state folder, `session-net-<hash of the vault's real path>/`,
  * where an agent's tools do not reach, so nothing planted or forged in the vault switches the net
  * off or hides a change. It holds each session's baseline (`baseline-<hash of the session id>.json`,
@@ -10,9 +10,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { encodeBaseline, netChanges, netRecords, outsideSkipped, parseBaseline, parseEditorWrites, unexplained, type Baseline, type NoteRow } from '../../core/session-net';
+import { encodeBaseline, netChanges, netRecords, outsideSkipped, parseBaseline, parseEditorWrites, unexplained, type Baseline, type NoteRow } from '../../core/trail/session-net';
 import { NET_BASELINE_PREFIX } from '../../core/state-names';
-import { attribute, parseTurn } from '../../core/session-turns';
+import { attribute, parseTurn } from '../../core/trail/session-turns';
 import { baselineFile, otherTurns, TURN_MAX_BYTES, turnFile } from './session-turn-record';
 import { appendJournalRecords, readJournal } from './agent-journal';
 import { readEditorWritesJson } from './editor-writes-file';

@@ -10,7 +10,7 @@
 import { fileKey } from '../../core/file-key';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../../core/agent-contracts';
+import { translateHookInput, type AgentId, type ClaudeShapedInput } from '../../core/hosts/agent-contracts';
 import type { Settings } from '../../core/settings';
 import { parseHookJson } from '../hosts/hook-input';
 import { realPathOf, vaultRelativeReal } from '../real-path';

@@ -1,5 +1,5 @@
 /**
- * The session starts record on disk (src/core/session-starts.ts): `session-starts.jsonl` in the
+ * The session starts record on disk (src/core/trail/session-starts.ts): `session-starts.jsonl` in the
  * plugin's folder. A session start appends its firing as one line with a single `O_APPEND` write, so
  * entries of one session firing together never interleave or take each other's line out, and no
  * session start rewrites a file (a rename over an existing file makes the file system write at once,
@@ -28,8 +28,8 @@ import {
 	recentConversations,
 	STARTS_LOG,
 	type SessionStartEntry,
-} from '../../core/session-starts';
-import { conversationStarts, parseSessionStarts as parseConversations, SESSION_STARTS_FILE, type SessionStarts } from '../../core/what-changed';
+} from '../../core/trail/session-starts';
+import { conversationStarts, parseSessionStarts as parseConversations, SESSION_STARTS_FILE, type SessionStarts } from '../../core/trail/what-changed';
 import { appendLanded, createStateFile, inspectStateFile, openStateFile, readRange, readStateJson, readStateText, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 import { STARTS_LOCK } from '../state-registry';
 

@@ -1,5 +1,5 @@
 /**
- * The session net's record of a session's turn in progress (src/core/session-turns.ts), in the
+ * The session net's record of a session's turn in progress (src/core/trail/session-turns.ts), in the
  * net's folder of the per-user state folder: the pre-tool hook writes it at the turn's first tool
  * call (in a vault the net keeps baselines for) and adds the notes later calls name; the end of the turn reads every session's and removes
  * its own. Apart from the walk, so the edit hooks' file holds none of it.
@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileKey } from '../../core/file-key';
 import { NET_BASELINE_PREFIX, NET_TURN_PREFIX } from '../../core/state-names';
-import { encodeTurn, parseTurn, STALE_TURN_MS, turnAfterCall, type TurnRecord } from '../../core/session-turns';
+import { encodeTurn, parseTurn, STALE_TURN_MS, turnAfterCall, type TurnRecord } from '../../core/trail/session-turns';
 import { writeUserStateFile } from '../state-file';
 import { netFolder, readJson } from './net-blind';
 

@@ -1,10 +1,10 @@
 /**
  * The brief's items of what changed (docs/design.md, "What agents changed"), read from the files
  * beside the cache in the plugin's folder: the agent changes journal, the human's review marks and
- * the recorded session starts. The rules are src/core/what-changed.ts; this file reads the files
+ * the recorded session starts. The rules are src/core/trail/what-changed.ts; this file reads the files
  * and attaches both items to a brief, each failing on its own.
  */
-import type { Brief, BriefError } from '../../core/brief';
+import type { Brief, BriefError } from '../../core/brief/brief';
 import {
 	agentChangesItem,
 	emptyMarks,
@@ -17,15 +17,15 @@ import {
 	type ReviewMarks,
 	type SessionStarts,
 	type SinceLastSessionItem,
-} from '../../core/what-changed';
-import { isCountedNote } from '../../core/paths';
-import { copyIntact } from '../../core/agent-journal';
+} from '../../core/trail/what-changed';
+import { isCountedNote } from '../../core/notes/paths';
+import { copyIntact } from '../../core/trail/agent-journal';
 import { readJournalState, readJournalText } from './agent-journal';
 import { readCopyText } from './agent-journal-copy';
 import { changeLines } from '../review/change-lines';
 import { agentChangesFromSummary, wholeItemJustMade } from './agent-summary';
 import { exists, type SourcedBrief } from '../tiers/plugin-tier';
-import { hiddenByOutsideMarks } from '../../core/review-seal';
+import { hiddenByOutsideMarks } from '../../core/review/review-seal';
 import { marksChangedAt, trustedMarks } from './review-seal';
 import { readConversationStarts } from './session-starts-log';
 import type { VaultContext } from '../vault-config';
@@ -49,7 +49,7 @@ export function agentChangeSessions(ctx: VaultContext, now: Date): ChangeSession
 }
 
 /**
- * The same with the review marks judged against the plugin's seal (src/core/review-seal.ts): marks
+ * The same with the review marks judged against the plugin's seal (src/core/review/review-seal.ts): marks
  * changed outside Obsidian do not count, and the item says so with how many changes they hid.
  */
 export function agentChangesJudged(ctx: VaultContext, now: Date): { sessions: ChangeSession[]; changedOutside?: { at: string | null; hidden: number }; journalLost?: number } {

@@ -4,7 +4,7 @@
  * and passes it in. So a hook run never loads the SDK, and the tools answer with exactly the code
  * `report` and `check` run. Nothing here may import the SDK: the bridge imports this file.
  */
-import type { ListItemId } from '../../core/brief-items';
+import type { ListItemId } from '../../core/brief/brief-items';
 
 export const SERVER_NAME = 'session-brief';
 

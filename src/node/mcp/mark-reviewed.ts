@@ -7,14 +7,14 @@
  * human has not reviewed is refused, and this tool's own write is journaled as an agent change.
  */
 import * as fs from 'node:fs';
-import { journalRecord } from '../../core/agent-journal';
-import { flagsOf, lowerTagNames } from '../../core/flags';
-import { editFrontmatterText } from '../../core/frontmatter-edit';
-import { noteFactsFromText } from '../../core/note-facts';
-import { isCountedNote } from '../../core/paths';
+import { journalRecord } from '../../core/trail/agent-journal';
+import { flagsOf, lowerTagNames } from '../../core/notes/flags';
+import { editFrontmatterText } from '../../core/review/frontmatter-edit';
+import { noteFactsFromText } from '../../core/notes/note-facts';
+import { isCountedNote } from '../../core/notes/paths';
 import { vaultRelative } from '../../core/rules/scope';
-import { addFrontmatterTag } from '../../core/tag-edit';
-import type { AgentChange } from '../../core/what-changed';
+import { addFrontmatterTag } from '../../core/review/tag-edit';
+import type { AgentChange } from '../../core/trail/what-changed';
 import { appendJournal } from '../journal/agent-journal';
 import type { VaultContext } from '../vault-config';
 import { agentChangeSessions } from '../journal/what-changed';

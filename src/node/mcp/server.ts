@@ -10,7 +10,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
-import { QUEUE_ITEMS, queueItemsAbout } from '../../core/brief-items';
+import { QUEUE_ITEMS, queueItemsAbout } from '../../core/brief/brief-items';
 import { AGENT_CHANGES_MAX_PAGE, AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
 import { LineTransport } from './line-transport';
 

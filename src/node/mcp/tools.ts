@@ -5,8 +5,8 @@
  * reads the vault's configuration afresh, so a server that runs all session follows changes.
  */
 import * as fs from 'node:fs';
-import type { BriefJson } from '../../core/format';
-import { CHANGE_ITEM_IDS, LIST_ITEM_IDS, type ListItemId } from '../../core/item-ids';
+import type { BriefJson } from '../../core/brief/format';
+import { CHANGE_ITEM_IDS, LIST_ITEM_IDS, type ListItemId } from '../../core/brief/item-ids';
 import { quoteName } from '../../core/quote';
 import { formatFindings } from '../../core/rules/report-text';
 import { getBrief } from '../tiers/brief-pipeline';
@@ -16,9 +16,9 @@ import { checkVault, targetsUnder } from '../check/rule-files';
 import type { VaultContext } from '../vault-config';
 import { agentChangeSessions } from '../journal/what-changed';
 import { changeMeasure, changeToReview, keptBefore } from '../review/change-list';
-import { sizesText, type ChangeSizes, type LineCounts } from '../../core/line-counts';
-import type { AgentChange, ChangeSession } from '../../core/what-changed';
-import { QUEUE_ITEMS } from '../../core/brief-items';
+import { sizesText, type ChangeSizes, type LineCounts } from '../../core/trail/line-counts';
+import type { AgentChange, ChangeSession } from '../../core/trail/what-changed';
+import { QUEUE_ITEMS } from '../../core/brief/brief-items';
 import { AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, type AgentChangesPage, type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
 import { markReviewed } from './mark-reviewed';
 import { PathRefused, resolveVaultPath } from './vault-path';

@@ -1,15 +1,15 @@
 /**
- * What the hooks do for the before-versions (src/core/before-versions.ts): the pre-tool hook keeps
- * the note an edit tool names, or the notes a shell command names (src/core/shell-notes.ts), as
+ * What the hooks do for the before-versions (src/core/trail/before-versions.ts): the pre-tool hook keeps
+ * the note an edit tool names, or the notes a shell command names (src/core/fence/shell-notes.ts), as
  * they are before the agent's first change to them in the session; the post-tool hook records the
  * hash of what an edit left. Neither ever throws: a before-version that cannot be kept costs the
  * review its diff, never the agent its edit.
  */
 import * as path from 'node:path';
-import { FENCED_FILE_TOOLS, SHELL_TOOL } from '../../core/agent-fence';
-import { isCountedNote } from '../../core/paths';
+import { FENCED_FILE_TOOLS, SHELL_TOOL } from '../../core/fence/agent-fence';
+import { isCountedNote } from '../../core/notes/paths';
 import { vaultRelative } from '../../core/rules/scope';
-import { noteWords } from '../../core/shell-notes';
+import { noteWords } from '../../core/fence/shell-notes';
 import { hasBeforeVersion, keepBeforeVersion, recordAfter, type BeforePlace } from './before-versions';
 import { vaultRelativeReal } from '../real-path';
 import { isStateFolder, statStateFile } from '../state-file';
@@ -25,7 +25,7 @@ export interface ToolCall {
 	session: string | null;
 }
 
-/** A session id as the journal keeps it (src/core/agent-journal.ts): at most 200 characters. */
+/** A session id as the journal keeps it (src/core/trail/agent-journal.ts): at most 200 characters. */
 function sessionOf(session: string | null): string | null {
 	return session === null || session === '' ? null : session.slice(0, 200);
 }

@@ -1,5 +1,5 @@
 /**
- * The before-versions on disk (src/core/before-versions.ts says what they are and how they are
+ * The before-versions on disk (src/core/trail/before-versions.ts says what they are and how they are
  * bounded): `<plugin folder>/before-versions/<stem>.before` and `<stem>.after`. The pre-tool hook
  * takes one before an agent's first change to a note in a session; the post-tool hook writes the
  * hash of what the edit left; the plugin and the `changes` command read them. Every file goes
@@ -23,7 +23,7 @@ import {
 	stateFor,
 	type BeforeEntry,
 	type BeforeHeader,
-} from '../../core/before-versions';
+} from '../../core/trail/before-versions';
 import { inspectStateFile, listStateFolder, openStateFile, readRange, readStateFile, removeStateFile, statStateFile, writeStateFile } from '../state-file';
 
 export interface BeforePlace {

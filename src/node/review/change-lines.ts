@@ -3,13 +3,13 @@
  * item names (at most the names it shows): the newest before-version of the note (the latest
  * session's, which is the one not yet reviewed) against the note now. Reads only headers to find
  * them, and nothing at all when no before-version was ever kept. A large change (past the cap of
- * src/core/line-counts.ts) gets its sizes instead, and the bytes read in all are bounded, so no
+ * src/core/trail/line-counts.ts) gets its sizes instead, and the bytes read in all are bounded, so no
  * note and no number of names makes the session start slow.
  */
 import * as path from 'node:path';
-import { MAX_NOTE_BYTES, type BeforeHeader } from '../../core/before-versions';
-import type { ChangeSizes, LineCounts } from '../../core/line-counts';
-import { countLines } from '../../core/line-counts';
+import { MAX_NOTE_BYTES, type BeforeHeader } from '../../core/trail/before-versions';
+import type { ChangeSizes, LineCounts } from '../../core/trail/line-counts';
+import { countLines } from '../../core/trail/line-counts';
 import { beforeFolder, listBeforeHeaders, readBeforeVersion, type BeforePlace } from './before-versions';
 import { isStateFolder, readStateFile, statStateFile } from '../state-file';
 

@@ -6,9 +6,9 @@
  * `changes` command and the MCP `agent_changes` tool; the plugin reads the same files itself.
  */
 import * as path from 'node:path';
-import { BEFORE_SUFFIX, beforeStem, MAX_FILES, MAX_NOTE_BYTES } from '../../core/before-versions';
-import { countLines, type ChangeSizes, type LineCounts } from '../../core/line-counts';
-import type { AgentChange } from '../../core/what-changed';
+import { BEFORE_SUFFIX, beforeStem, MAX_FILES, MAX_NOTE_BYTES } from '../../core/trail/before-versions';
+import { countLines, type ChangeSizes, type LineCounts } from '../../core/trail/line-counts';
+import type { AgentChange } from '../../core/trail/what-changed';
 import { agentChangeSessions } from '../journal/what-changed';
 import { beforeFolder, readBeforeVersion, type BeforeVersion } from './before-versions';
 import { sha256 } from './sha256';
@@ -57,7 +57,7 @@ export function changeToReview(ctx: VaultContext, change: AgentChange, kept: Rea
 	return { ...change, before, now: bytes, tooLarge, size: st?.size ?? 0 };
 }
 
-/** What a review can tell of a change's size: its line counts, or for a large change (src/core/line-counts.ts) its sizes. */
+/** What a review can tell of a change's size: its line counts, or for a large change (src/core/trail/line-counts.ts) its sizes. */
 export type ChangeMeasure = { lines: LineCounts; large?: undefined } | { lines?: undefined; large: ChangeSizes };
 
 /** The lines the change added and removed, as the diff view counts them, or its sizes when large; null without a before-version to count from. */

@@ -5,13 +5,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { NoteEntry } from '../../core/brief';
-import { flagsOf, lowerTagNames, type NoteFlags } from '../../core/flags';
-import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '../../core/note-facts';
-import { flagBytes, type FlagBytes } from '../../core/prefilter';
-import { entersFolder, isHiddenName, isNoteName } from '../../core/paths';
+import type { NoteEntry } from '../../core/brief/brief';
+import { flagsOf, lowerTagNames, type NoteFlags } from '../../core/notes/flags';
+import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '../../core/notes/note-facts';
+import { flagBytes, type FlagBytes } from '../../core/notes/prefilter';
+import { entersFolder, isHiddenName, isNoteName } from '../../core/notes/paths';
 import { quoteName } from '../../core/quote';
-import type { StatStamp } from '../../core/stat-stamp';
+import type { StatStamp } from '../../core/brief/stat-stamp';
 import { FedSplit, splitRead } from './scan-parallel';
 import { linkTarget, openInVault } from '../real-path';
 import { statStamp } from './stat-walk';
@@ -42,7 +42,7 @@ type NoteVisit = (path: string, mtime: number, size: number, error?: string) => 
  * The walk itself: every counted note to `visit`, with its mtime and size when `withStat`.
  * Its own loop rather than walkFolders' visitor, with paths joined by hand (path.join would
  * normalise each of 100,000 paths that need none). The rule of what counts is the core's, name by
- * name (src/core/paths.ts); tier 3's stamp walk (stat-walk.ts) runs the same functions in its own
+ * name (src/core/notes/paths.ts); tier 3's stamp walk (stat-walk.ts) runs the same functions in its own
  * loop, which a second thread can run.
  */
 function walkNotes(root: string, excludedRootFolders: readonly string[], withStat: boolean, visit: NoteVisit): string[] {
@@ -61,7 +61,7 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
 		const base = rel === '' ? '' : `${rel}/`;
 		for (const entry of entries) {
 			const name = entry.name;
-			// What counts as a note, name by name (src/core/paths.ts).
+			// What counts as a note, name by name (src/core/notes/paths.ts).
 			if (isHiddenName(name)) continue;
 			if (entry.isDirectory()) {
 				if (entersFolder(name, rel === '', excludedRootFolders)) pending.push(base + name);
@@ -105,7 +105,7 @@ export function walkVault(root: string, excludedRootFolders: readonly string[], 
 }
 
 /**
- * The same walk folded into a stamp (src/core/stat-stamp.ts), keeping nothing per note: holding
+ * The same walk folded into a stamp (src/core/brief/stat-stamp.ts), keeping nothing per note: holding
  * 100,000 paths costs a third as much again as the walk itself (garbage collection and page faults).
  * Null when a folder or a note could not be looked at, which no stamp may hide. A vault expected
  * to be large (`expectedNotes`, the count of the stamp it is compared with) is walked on two
@@ -222,7 +222,7 @@ function readNote(note: WalkedNote, rules: ReadRules, root: string, file: string
 	let length = readLength;
 	if (rules.decided !== null) {
 		// Most notes carry nothing the brief counts: proven on the raw bytes, they are never decoded;
-		// of the others only the part that decides their flags is (src/core/prefilter.ts).
+		// of the others only the part that decides their flags is (src/core/notes/prefilter.ts).
 		length = rules.decided(buffer.subarray(0, readLength), note.path);
 		if (length < 0) return { path: note.path, mtime: readMtime, flags: NO_FLAGS };
 	}

@@ -1,6 +1,6 @@
 /**
  * Tier 3's stat walk (docs/design.md, "Where the brief comes from: the tiers"): one `readdir` per
- * folder and one `stat` per note, folded into the stamp of src/core/stat-stamp.ts, on one thread
+ * folder and one `stat` per note, folded into the stamp of src/core/brief/stat-stamp.ts, on one thread
  * or two. Most of its time is Node's own work per `statSync` (a `Stats` object with four `Date`s
  * on Node 20), which no public API avoids; what two threads can do is share it.
  *
@@ -16,9 +16,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { entersFolder, isHiddenName, isNoteName } from '../../core/paths';
-import { addStamps, addToStamp, stampOfSum, type StampSum, type StatStamp } from '../../core/stat-stamp';
-import type { NoteRow } from '../../core/session-net';
+import { entersFolder, isHiddenName, isNoteName } from '../../core/notes/paths';
+import { addStamps, addToStamp, stampOfSum, type StampSum, type StatStamp } from '../../core/brief/stat-stamp';
+import type { NoteRow } from '../../core/trail/session-net';
 import { threadChoice } from './thread-choice';
 import { traceThreads, type ThreadTrace } from './thread-trace';
 import { STAT_WALK_LAYOUT, statWalkBytes, type StatWalkLayout } from './worker-slots';
@@ -36,7 +36,7 @@ export interface WalkJob {
 	maxDepth?: number;
 }
 
-/** What counts as a note, name by name: the core's functions (src/core/paths.ts), passed in so that the worker runs their text. */
+/** What counts as a note, name by name: the core's functions (src/core/notes/paths.ts), passed in so that the worker runs their text. */
 export interface NoteRule {
 	isHiddenName: typeof isHiddenName;
 	entersFolder: typeof entersFolder;
@@ -60,7 +60,7 @@ export interface WalkPart {
  * One thread's walk: `self` 0 is the main thread, 1 the worker. Self-contained: it uses only its
  * parameters and the globals every Node thread has (Buffer, Atomics, typed arrays), never a name
  * from this module, because the worker runs its source text. What counts is the core's rule
- * (`rule`, from src/core/paths.ts, as walkNotes in scan.ts applies it; `.md` files and links to
+ * (`rule`, from src/core/notes/paths.ts, as walkNotes in scan.ts applies it; `.md` files and links to
  * them count while the link's real path stays in the vault; symlinked folders are not followed).
  */
 export function walkPart(fsApi: typeof fs, add: typeof addToStamp, rule: NoteRule, job: WalkJob, self: number, skip?: (rel: string, why: string) => void): WalkPart {
@@ -277,7 +277,7 @@ export interface NoteListing {
 
 /**
  * Every note the walk counts as a row (path, mtime, size), on one thread: the session net's
- * baseline (src/core/session-net.ts). A folder that cannot be read (or lies deeper than
+ * baseline (src/core/trail/session-net.ts). A folder that cannot be read (or lies deeper than
  * NET_MAX_DEPTH) and a note whose stat fails are skipped alone and named, so the rest is still
  * seen and the skipped place never reads as its notes deleted.
  */

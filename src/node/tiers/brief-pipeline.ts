@@ -10,7 +10,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { BriefCache, BriefIndex } from '../../core/cache-format';
+import type { BriefCache, BriefIndex } from '../../core/brief/cache-format';
 import { DISCOVERY_FILE } from '../../core/live-protocol';
 import { readBriefCacheChecked, readBriefIndexChecked } from './cache-read';
 import { servedByPlugin, usableCache, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';

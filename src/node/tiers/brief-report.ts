@@ -3,7 +3,7 @@
  * shared by the `report` command and the MCP tools so both say exactly the same.
  */
 import * as path from 'node:path';
-import { briefJson, formatBrief, formatReview, type BriefJson } from '../../core/format';
+import { briefJson, formatBrief, formatReview, type BriefJson } from '../../core/brief/format';
 import type { Lang } from '../../core/i18n';
 import { safeLines } from '../../core/quote';
 import type { SourcedBrief } from './plugin-tier';

@@ -7,12 +7,12 @@
 // Daily-note formats with month or day names must come out in the user's language, as in Obsidian.
 import 'moment/locale/de';
 import * as path from 'node:path';
-import { computeBrief, type Brief, type NoteEntry } from '../../core/brief';
+import { computeBrief, type Brief, type NoteEntry } from '../../core/brief/brief';
 import { checkBrief } from '../../core/schemas/brief';
-import { isoDate } from '../../core/dates';
-import { fromRow, toRow, type BriefCache, type BriefIndex } from '../../core/cache-format';
+import { isoDate } from '../../core/brief/dates';
+import { fromRow, toRow, type BriefCache, type BriefIndex } from '../../core/brief/cache-format';
 import { DISCOVERY_FILE, type LiveBrief } from '../../core/live-protocol';
-import { sameStamp } from '../../core/stat-stamp';
+import { sameStamp } from '../../core/brief/stat-stamp';
 import { readBriefCache, readBriefIndex, writeCache } from './cache';
 import type { PipelineRun, TierOutcome } from './brief-pipeline';
 import { exists, withDailyNoteChecked, type SourcedBrief } from './plugin-tier';
@@ -20,7 +20,7 @@ import { scanVault, walkStamp, walkVault, type WalkedNote } from '../scan/scan';
 import type { VaultContext } from '../vault-config';
 import { readSessionStarts } from '../journal/what-changed';
 import { keepSessionStartsBounded } from '../journal/session-starts-log';
-import { newsAnswers } from '../../core/what-changed';
+import { newsAnswers } from '../../core/trail/what-changed';
 import { summarizeFiles } from '../journal/agent-summary';
 
 export type { SourcedBrief } from './plugin-tier';

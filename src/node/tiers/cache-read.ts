@@ -5,7 +5,7 @@
  * with a reason, which the brief names in its source note. Never an error.
  */
 import * as path from 'node:path';
-import { BRIEF_FILE, checkedBriefCache, checkedBriefIndex, INDEX_FILE, type BriefCache, type BriefIndex } from '../../core/cache-format';
+import { BRIEF_FILE, checkedBriefCache, checkedBriefIndex, INDEX_FILE, type BriefCache, type BriefIndex } from '../../core/brief/cache-format';
 import { inspectStateFile, readStateText } from '../state-file';
 
 /** A cache file as read: absent, present and valid, or present and rejected (with why). */

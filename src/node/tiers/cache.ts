@@ -1,5 +1,5 @@
 /**
- * The cached brief on disk (format: src/core/cache-format.ts, docs/cache-format.md). Two files in
+ * The cached brief on disk (format: src/core/brief/cache-format.ts, docs/cache-format.md). Two files in
  * the plugin's folder: a small brief file a hook can serve without looking at the notes, and an
  * index of every note that proves the brief current (tier 3) and lets a rescan read only the notes
  * that changed. Both are written atomically (temp file + rename); a missing, truncated or foreign
@@ -8,7 +8,7 @@
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';
 import { writeStateFile } from '../state-file';
-import { BRIEF_FILE, INDEX_FILE, makeBriefCache, makeIndex, stampOfRows, type BriefCache, type IndexRow } from '../../core/cache-format';
+import { BRIEF_FILE, INDEX_FILE, makeBriefCache, makeIndex, stampOfRows, type BriefCache, type IndexRow } from '../../core/brief/cache-format';
 
 export { readBriefCache, readBriefIndex } from './cache-read';
 

@@ -5,10 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Brief } from '../../core/brief';
-import type { BriefCache } from '../../core/cache-format';
-import { isoDate } from '../../core/dates';
-import type { BriefSource } from '../../core/format';
+import type { Brief } from '../../core/brief/brief';
+import type { BriefCache } from '../../core/brief/cache-format';
+import { isoDate } from '../../core/brief/dates';
+import type { BriefSource } from '../../core/brief/format';
 import { sameProcess } from '../live/process-identity';
 import { readBriefCacheChecked, type CacheRead } from './cache-read';
 import type { VaultContext } from '../vault-config';

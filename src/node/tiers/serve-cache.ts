@@ -7,9 +7,9 @@
  * adds who keeps them current, and only while a file watcher reports every change.
  */
 import * as path from 'node:path';
-import type { AgentChangesSummary } from '../../core/agent-summary';
-import { BRIEF_FILE, checkedBriefCache, type BriefCache } from '../../core/cache-format';
-import { isoDate } from '../../core/dates';
+import type { AgentChangesSummary } from '../../core/trail/agent-summary';
+import { BRIEF_FILE, checkedBriefCache, type BriefCache } from '../../core/brief/cache-format';
+import { isoDate } from '../../core/brief/dates';
 import { writeStateFile } from '../state-file';
 import { readBriefCacheChecked } from './cache-read';
 import { processIdentity } from '../live/process-identity';

@@ -5,8 +5,8 @@
  * A template that cannot be found leaves the note empty with a notice, as the Daily notes plugin does.
  */
 import { Notice, normalizePath, type App, type TFile } from 'obsidian';
-import { dailyNoteTemplatePath, fillDailyTemplate } from '../../core/daily-template';
-import { basename } from '../../core/paths';
+import { dailyNoteTemplatePath, fillDailyTemplate } from '../../core/brief/daily-template';
+import { basename } from '../../core/notes/paths';
 import { readDailyNotesJson, type BriefService } from '../index/brief-service';
 import { uiStrings } from '../ui-strings';
 

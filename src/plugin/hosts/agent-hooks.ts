@@ -3,19 +3,19 @@
  * companion's job (`npx session-brief install`, the Claude Code and Codex plugins): the plugin
  * shows the command for this vault and never writes a hook file or an agent's settings. It checks
  * the result with the bridge's doctor, compiled into main.js from the same sources, which compares
- * the installed files with this build's by their hashes (src/node/hosts/hook-file-hashes.ts) and
+ * the installed files with this build's by their hashes (src/node/hosts/hook-files/hook-file-hashes.ts) and
  * runs the installed hook once. Desktop only: loaded behind `Platform.isDesktopApp`
  * (src/plugin/desktop-loader.ts); the hooks are files in the vault folder and the agent's settings.
  */
 import * as os from 'node:os';
 import { FileSystemAdapter, type App } from 'obsidian';
-import type { AgentId } from '../../core/agent-contracts';
-import type { RemovedHooks } from '../../core/installed-hooks';
+import type { AgentId } from '../../core/hosts/agent-contracts';
+import type { RemovedHooks } from '../../core/hosts/installed-hooks';
 import { doctor, formatDoctor } from '../../node/hosts/doctor/doctor';
 import type { DoctorReport } from '../../node/hosts/doctor/doctor-report';
 import type { Scope } from '../../node/hosts/host-spec';
-import { hooksRemoved } from '../../node/hosts/installed-hooks';
-import { specFor } from '../../node/hosts/options';
+import { hooksRemoved } from '../../node/hosts/install/installed-hooks';
+import { specFor } from '../../node/hosts/install/options';
 import { readInstalledHooks } from '../../node/journal/installed-hooks-record';
 import { installCommand, uninstallCommand } from './hook-command-line';
 

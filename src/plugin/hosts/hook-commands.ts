@@ -6,7 +6,7 @@
  */
 import { Notice, type App } from 'obsidian';
 import type { Lang } from '../../core/i18n';
-import { DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/agent-contracts';
+import { DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/hosts/agent-contracts';
 import type { AgentHooks } from './agent-hooks';
 import { DoctorModal, type DoctorActions } from './doctor-modal';
 import { DOCTOR_TEXT } from './doctor-strings';

@@ -4,7 +4,7 @@
  * main button checks the hooks with doctor.
  */
 import { Modal, Notice, Setting, type App } from 'obsidian';
-import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/hosts/agent-contracts';
 import type { Scope } from '../../node/hosts/host-spec';
 import type { HookChoice } from './agent-hooks';
 import type { UiStrings } from '../ui-strings';

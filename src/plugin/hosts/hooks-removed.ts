@@ -1,11 +1,11 @@
 /**
  * Hooks `install` registered that something other than `uninstall` took out of a settings file
- * (src/node/hosts/installed-hooks.ts), as the sidebar names them. Fed on desktop only, where the
+ * (src/node/hosts/install/installed-hooks.ts), as the sidebar names them. Fed on desktop only, where the
  * record in the per-user folder and the settings files can be read; polled, since an agent's
  * rewrite of a settings file sends the vault no event (the file may lie outside it).
  */
 import { Events, type Plugin } from 'obsidian';
-import type { RemovedHooks } from '../../core/installed-hooks';
+import type { RemovedHooks } from '../../core/hosts/installed-hooks';
 
 export const HOOKS_REMOVED_CHANGED = 'changed';
 /** A handful of small reads; a removal waits at most this long to show. */

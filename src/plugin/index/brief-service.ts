@@ -4,9 +4,9 @@
  * plugin holding references to them.
  */
 import { Events, getLanguage, moment, normalizePath, type App } from 'obsidian';
-import { computeBrief, type Brief } from '../../core/brief';
-import { settingsKey } from '../../core/cache-key';
-import { isoDate } from '../../core/dates';
+import { computeBrief, type Brief } from '../../core/brief/brief';
+import { settingsKey } from '../../core/brief/cache-key';
+import { isoDate } from '../../core/brief/dates';
 import { resolveLanguage, type Lang } from '../../core/i18n';
 import { effectiveDailyNote, resolveDailyNoteSettings, type DailyNoteSettings, type Settings } from '../../core/settings';
 import type { NoteIndex } from './note-index';

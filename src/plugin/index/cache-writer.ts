@@ -5,13 +5,13 @@
  * so the bridge never serves a brief that lags behind a change it could not know about.
  */
 import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
-import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, stampOfRows, type BriefCache } from '../../core/cache-format';
-import type { AgentChangesSummary } from '../../core/agent-summary';
-import { conversationStarts, newsAnswers, parseSessionStarts, SESSION_STARTS_FILE, type SessionStarts } from '../../core/what-changed';
-import { parseStartsLog, STARTS_LOG } from '../../core/session-starts';
+import { BRIEF_FILE, INDEX_FILE, asBriefCache, makeBriefCache, makeIndex, stampOfRows, type BriefCache } from '../../core/brief/cache-format';
+import type { AgentChangesSummary } from '../../core/trail/agent-summary';
+import { conversationStarts, newsAnswers, parseSessionStarts, SESSION_STARTS_FILE, type SessionStarts } from '../../core/trail/what-changed';
+import { parseStartsLog, STARTS_LOG } from '../../core/trail/session-starts';
 import { keepSessionStartsBounded, readConversationStarts } from '../../node/journal/session-starts-log';
-import { isoDate } from '../../core/dates';
-import { isCountedNote } from '../../core/paths';
+import { isoDate } from '../../core/brief/dates';
+import { isCountedNote } from '../../core/notes/paths';
 import { JournalReader, summarizeFilesAsync } from '../../node/journal/agent-summary';
 import { processIdentity } from '../../node/live/process-identity';
 import { writeAtomic } from './atomic-write';
@@ -178,7 +178,7 @@ export class CacheWriter {
 	private readonly journal = new JournalReader();
 
 	/**
-	 * The unreviewed agent changes for the hook (src/core/agent-summary.ts); only on desktop, where
+	 * The unreviewed agent changes for the hook (src/core/trail/agent-summary.ts); only on desktop, where
 	 * the journal is. Whether a note exists is Obsidian's answer, as for the sidebar, not a stat per note.
 	 */
 	private agentChanges(now: Date): Promise<AgentChangesSummary | undefined> {

@@ -21,7 +21,7 @@
  * * a bounded wait covers notes that never get an entry: they are read from their text.
  */
 import { TFile, TFolder, type App, type CachedMetadata, type Plugin, type TAbstractFile } from 'obsidian';
-import { lowerTagNames } from '../../core/flags';
+import { lowerTagNames } from '../../core/notes/flags';
 import { utf8Length } from '../../core/text-bytes';
 import type { Settings } from '../../core/settings';
 import { NoteIndex } from './note-index';

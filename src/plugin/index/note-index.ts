@@ -3,10 +3,10 @@
  * every change, so the brief and the sidebar are derived from the few notes that can appear in an
  * item instead of from every note. Every operation here is O(1) per note.
  */
-import type { NoteEntry } from '../../core/brief';
-import { LIST_ITEM_TABLE, type ListItemId } from '../../core/brief-items';
-import { toRow, type IndexRow } from '../../core/cache-format';
-import { isCountedNote, isInFolder } from '../../core/paths';
+import type { NoteEntry } from '../../core/brief/brief';
+import { LIST_ITEM_TABLE, type ListItemId } from '../../core/brief/brief-items';
+import { toRow, type IndexRow } from '../../core/brief/cache-format';
+import { isCountedNote, isInFolder } from '../../core/notes/paths';
 import type { Settings } from '../../core/settings';
 
 export interface IndexedNote extends NoteEntry {

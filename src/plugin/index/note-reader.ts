@@ -4,9 +4,9 @@
  * tolerantly), or a tag the brief counts whose line text the review report shows.
  */
 import type { App, CachedMetadata, TFile } from 'obsidian';
-import { flagsOf } from '../../core/flags';
-import { metadataTagNames, needsTextFallback, noteFactsFromMetadata } from '../../core/metadata-facts';
-import { tagNeedle, noteFactsFromText, type NoteFacts } from '../../core/note-facts';
+import { flagsOf } from '../../core/notes/flags';
+import { metadataTagNames, needsTextFallback, noteFactsFromMetadata } from '../../core/notes/metadata-facts';
+import { tagNeedle, noteFactsFromText, type NoteFacts } from '../../core/notes/note-facts';
 import { tagNameList, type TagNames } from '../../core/settings';
 import type { IndexedNote } from './note-index';
 

@@ -5,11 +5,11 @@
  * that folder (src/plugin/index/atomic-write.ts). Loaded only through the desktop parts.
  */
 import { FileSystemAdapter, normalizePath, type App } from 'obsidian';
-import { JOURNAL_FILE } from '../../core/agent-journal';
-import { REVIEW_FILE } from '../../core/what-changed';
+import { JOURNAL_FILE } from '../../core/trail/agent-journal';
+import { REVIEW_FILE } from '../../core/trail/what-changed';
 import { readJournalPiece, type JournalPiece } from '../../node/journal/journal-tail';
 import { copyStamp, readCopyText } from '../../node/journal/agent-journal-copy';
-import type { DeviceTrust, ReviewSeal } from '../../core/review-seal';
+import type { DeviceTrust, ReviewSeal } from '../../core/review/review-seal';
 import { deviceTrust, ensureDeviceKey, trustDevice } from '../../node/journal/device-key';
 import { readSeal, signMarks, writeSeal } from '../../node/journal/review-seal';
 import { readStateText } from '../../node/state-file';

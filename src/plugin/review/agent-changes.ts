@@ -2,18 +2,18 @@
  * The notes agents changed that the human has not reviewed yet, as the sidebar's *Changed by
  * agents* section and the status-bar count show them (docs/design.md, "What agents changed"). The
  * rules (what is reviewed, renames followed, grouping by session) are the core's
- * (src/core/what-changed.ts), the same the bridge applies for `report --json`; this store feeds
+ * (src/core/trail/what-changed.ts), the same the bridge applies for `report --json`; this store feeds
  * them from the journal watch, answers "does the note exist" from the vault, writes the marks to
  * `agent-review.json` in the plugin folder (never into a note), and follows renames made in
  * Obsidian. Views listen to its `changed` event.
  */
 import { Events, TFile, type App, type Plugin, type TAbstractFile } from 'obsidian';
-import { isCountedNote } from '../../core/paths';
+import { isCountedNote } from '../../core/notes/paths';
 import type { Settings } from '../../core/settings';
-import { agentChangesItem, followRenames, isReviewed, markAll, markNote, markSession, pruneMarks, renameInMarks, sessionKey, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../../core/what-changed';
-import { hiddenByOutsideMarks, shortKeyId, type OtherDevice } from '../../core/review-seal';
+import { agentChangesItem, followRenames, isReviewed, markAll, markNote, markSession, pruneMarks, renameInMarks, sessionKey, unreviewedSessions, type ChangeSession, type ReviewMarks } from '../../core/trail/what-changed';
+import { hiddenByOutsideMarks, shortKeyId, type OtherDevice } from '../../core/review/review-seal';
 import { JournalWatch, type AgentChangesIo } from './agent-journal-watch';
-import type { JournalRecord } from '../../core/agent-journal';
+import type { JournalRecord } from '../../core/trail/agent-journal';
 import type { BeforeVersionsIo } from './before-versions-io';
 
 export const AGENT_CHANGES_CHANGED = 'changed';
@@ -132,7 +132,7 @@ export class AgentChanges extends Events {
 	}
 
 	/**
-	 * When the review marks file does not count (src/core/review-seal.ts): when it was changed, how
+	 * When the review marks file does not count (src/core/review/review-seal.ts): when it was changed, how
 	 * many of the changes shown it would hide, and the device that signed it when the human has not
 	 * trusted that device yet (null: nothing verifiable did); null while the file counts.
 	 */

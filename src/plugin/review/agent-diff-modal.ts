@@ -7,12 +7,12 @@
  * runs it.
  */
 import { Modal, Notice, type App } from 'obsidian';
-import type { DiffLine } from '../../core/change-diff';
-import { propertyChanges, splitNote, type PropertyChange } from '../../core/change-review';
+import type { DiffLine } from '../../core/trail/change-diff';
+import { propertyChanges, splitNote, type PropertyChange } from '../../core/trail/change-review';
 import type { Lang } from '../../core/i18n';
-import { sizesText } from '../../core/line-counts';
+import { sizesText } from '../../core/trail/line-counts';
 import { utf8Length } from '../../core/text-bytes';
-import { basename } from '../../core/paths';
+import { basename } from '../../core/notes/paths';
 import type { AgentChanges } from './agent-changes';
 import { agentDiffStrings, type AgentDiffStrings } from './agent-diff-strings';
 import { AgentReview, type ChangeRef, type LeftAlone, type LoadedChange, type Undo } from './agent-review';
@@ -23,7 +23,7 @@ const UNDO_NOTICE_MS = 10_000;
 /** Lines drawn at most; a larger diff says how many more there are. */
 const MAX_LINES = 3000;
 
-type DiffModule = typeof import('../../core/change-diff');
+type DiffModule = typeof import('../../core/trail/change-diff');
 
 function noteName(path: string): string {
 	return basename(path).replace(/\.md$/, '');
@@ -87,7 +87,7 @@ export class AgentDiffModal extends Modal {
 	}
 
 	private async draw(): Promise<void> {
-		const [change, diff] = await Promise.all([this.review.load(this.ref), import('../../core/change-diff')]);
+		const [change, diff] = await Promise.all([this.review.load(this.ref), import('../../core/trail/change-diff')]);
 		const s = this.s;
 		const el = this.contentEl;
 		el.empty();

@@ -1,6 +1,6 @@
 /** The words of the agent change review (the diff view, Accept, Revert, Undo), in English and German. */
 import { translations, type Lang } from '../../core/i18n';
-import { MAX_CHANGED_LINES } from '../../core/line-counts';
+import { MAX_CHANGED_LINES } from '../../core/trail/line-counts';
 
 export interface AgentDiffStrings {
 	title: (name: string) => string;
@@ -13,7 +13,7 @@ export interface AgentDiffStrings {
 	deletedNote: string;
 	notKept: string;
 	tooLarge: string;
-	/** A change past the line cap (src/core/line-counts.ts): `sizes` reads `1.0 MB → 1.1 MB`. */
+	/** A change past the line cap (src/core/trail/line-counts.ts): `sizes` reads `1.0 MB → 1.1 MB`. */
 	large: (sizes: string) => string;
 	noDifference: string;
 	properties: string;

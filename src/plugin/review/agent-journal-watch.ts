@@ -6,9 +6,9 @@
  * or replaced journal is read whole. The file access comes in through `AgentChangesIo`, which only
  * the desktop provides (src/plugin/review/agent-changes-io.ts).
  */
-import { boundJournal, JOURNAL_FILE, parseJournal, withCopy, type JournalRecord } from '../../core/agent-journal';
-import { judgeMarks, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review-seal';
-import { emptyMarks, parseReviewMarks, REVIEW_FILE, type ReviewMarks } from '../../core/what-changed';
+import { boundJournal, JOURNAL_FILE, parseJournal, withCopy, type JournalRecord } from '../../core/trail/agent-journal';
+import { judgeMarks, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review/review-seal';
+import { emptyMarks, parseReviewMarks, REVIEW_FILE, type ReviewMarks } from '../../core/trail/what-changed';
 import type { JournalPiece } from '../../node/journal/journal-tail';
 
 export interface FileStamp {
@@ -33,7 +33,7 @@ export interface AgentChangesIo {
 	/** Replaces the marks file atomically (and, where there is one, seals that text). */
 	writeMarks(text: string): Promise<void>;
 	/**
-	 * The plugin's copy of the marks it last wrote (src/core/review-seal.ts), kept outside the vault;
+	 * The plugin's copy of the marks it last wrote (src/core/review/review-seal.ts), kept outside the vault;
 	 * null when none. Left out where there is no such place: the marks are then taken as they are.
 	 */
 	readSeal?(): Promise<ReviewSeal | null>;

@@ -5,7 +5,7 @@
  */
 import { Notice, type App } from 'obsidian';
 import type { Lang } from '../../core/i18n';
-import type { ChangeSession } from '../../core/what-changed';
+import type { ChangeSession } from '../../core/trail/what-changed';
 import type { AgentChanges } from './agent-changes';
 import { leftAloneNotices, undoNotice } from './agent-diff-modal';
 import { agentDiffStrings } from './agent-diff-strings';

@@ -11,7 +11,7 @@
  * text (typing not saved yet); otherwise the note is left alone and named in the result.
  */
 import { MarkdownView, normalizePath, TFile, type App } from 'obsidian';
-import { revertVerdict, type RevertVerdict } from '../../core/change-review';
+import { revertVerdict, type RevertVerdict } from '../../core/trail/change-review';
 import type { AgentChanges } from './agent-changes';
 import type { BeforeVersion } from './before-versions-io';
 

@@ -5,7 +5,7 @@
  * says the before-version is not kept.
  */
 import { FileSystemAdapter, type App } from 'obsidian';
-import type { BeforeHeader } from '../../core/before-versions';
+import type { BeforeHeader } from '../../core/trail/before-versions';
 import { dropBeforeVersion, listBeforeHeaders, readBeforeVersion, restoreBeforeVersion, type BeforePlace, type BeforeVersion } from '../../node/review/before-versions';
 import { sha256 } from '../../node/review/sha256';
 

@@ -1,5 +1,5 @@
 /**
- * The notes the human changes in Obsidian's editor (src/core/session-net.ts): the session net at
+ * The notes the human changes in Obsidian's editor (src/core/trail/session-net.ts): the session net at
  * the end of an agent's turn leaves these out, so what the human typed while an agent worked is
  * never listed as the agent's change. Kept in Session Brief's per-user folder outside the vault
  * (src/node/journal/editor-writes-file.ts), where an agent cannot add its own edits to it. Desktop
@@ -7,7 +7,7 @@
  * itself saves the note.
  */
 import { FileSystemAdapter, type App, type Plugin } from 'obsidian';
-import { encodeEditorWrites, parseEditorWrites } from '../../core/session-net';
+import { encodeEditorWrites, parseEditorWrites } from '../../core/trail/session-net';
 import { readEditorWritesJson, writeEditorWrites } from '../../node/journal/editor-writes-file';
 
 /** Obsidian saves an edited note about two seconds after the last keystroke; the record lands well before. */

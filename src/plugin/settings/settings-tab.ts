@@ -10,8 +10,8 @@
 import { Platform, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { LANGUAGE_NAMES, type Lang } from '../../core/i18n';
 import { effectiveRuleScope, cleanFolder, TAG_KEYS, type Language, type Settings, type TagNames } from '../../core/settings';
-import { frontmatterTagValue } from '../../core/tags';
-import { dailyNotePath } from '../../core/daily-note';
+import { frontmatterTagValue } from '../../core/notes/tags';
+import { dailyNotePath } from '../../core/brief/daily-note';
 import { defaultPluginFolder, unusualPluginFolder } from '../index/plugin-folder';
 import { SETTINGS_TEXT, type RowText, type SettingsStrings } from './settings-strings';
 import { SETUP_TEXT, type SetupStrings } from './setup-strings';

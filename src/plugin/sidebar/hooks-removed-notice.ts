@@ -4,7 +4,7 @@
  * the file and the events, above everything else, for as long as they are gone.
  */
 import type { Component } from 'obsidian';
-import { HOSTS } from '../../core/agent-contracts';
+import { HOSTS } from '../../core/hosts/agent-contracts';
 import { quoteAlways } from '../../core/quote';
 import type { Lang } from '../../core/i18n';
 import { HOOKS_REMOVED_CHANGED, type HooksRemoved } from '../hosts/hooks-removed';

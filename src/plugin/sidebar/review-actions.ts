@@ -5,14 +5,14 @@
  * the text edits themselves are the core's (tag-edit.ts), which never touch code blocks.
  */
 import { Notice, type App, type PaneType, type TFile } from 'obsidian';
-import { itemDescriptor, type SectionId } from '../../core/brief-items';
-import type { TagHit } from '../../core/note-facts';
-import { addFrontmatterTag, removeFrontmatterTag, removeInlineTag } from '../../core/tag-edit';
+import { itemDescriptor, type SectionId } from '../../core/brief/brief-items';
+import type { TagHit } from '../../core/notes/note-facts';
+import { addFrontmatterTag, removeFrontmatterTag, removeInlineTag } from '../../core/review/tag-edit';
 import type { BriefService } from '../index/brief-service';
 import type { NoteIndex } from '../index/note-index';
 import { uiStrings, type UiStrings } from '../ui-strings';
 
-export type { SectionId } from '../../core/brief-items';
+export type { SectionId } from '../../core/brief/brief-items';
 
 /** The file explorer's own reveal; not in the public API, so it is looked up and checked first. */
 interface RevealingView {

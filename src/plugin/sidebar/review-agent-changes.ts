@@ -6,11 +6,11 @@
  * as the review tree (review-keyboard.ts). Marks go to `agent-review.json`, never into a note.
  */
 import { Keymap, Menu, Notice, setIcon, setTooltip, type App, type Component, type PaneType } from 'obsidian';
-import { basename } from '../../core/paths';
-import { folderOf } from '../../core/review-groups';
+import { basename } from '../../core/notes/paths';
+import { folderOf } from '../../core/review/review-groups';
 import { quoteAlways } from '../../core/quote';
-import { MAX_DEVICE_LABEL } from '../../core/review-seal';
-import { sessionKey, type AgentChange, type ChangeSession } from '../../core/what-changed';
+import { MAX_DEVICE_LABEL } from '../../core/review/review-seal';
+import { sessionKey, type AgentChange, type ChangeSession } from '../../core/trail/what-changed';
 import { AGENT_CHANGES_CHANGED, type AgentChanges } from '../review/agent-changes';
 import { AgentDiffModal, undoNotice } from '../review/agent-diff-modal';
 import { agentDiffStrings } from '../review/agent-diff-strings';
@@ -271,7 +271,7 @@ export class AgentChangesSection {
 		row.dataset.path = change.path;
 		row.dataset.at = change.at;
 		if (change.change !== undefined) row.dataset.change = change.change;
-		// Deleted: listed under its old path; renamed: old name → new name (src/core/what-changed.ts).
+		// Deleted: listed under its old path; renamed: old name → new name (src/core/trail/what-changed.ts).
 		const shown = change.change === 'renamed' && change.from !== undefined ? s.renamed(noteName(change.from), name) : name;
 		const kind = change.change === 'deleted' ? s.deleted : null;
 		row.setAttrs({ role: 'treeitem', 'aria-level': 2, 'aria-label': s.noteLabel(kind === null ? shown : `${shown} (${kind})`, folder, time, change.tool), tabindex: -1 });

@@ -4,12 +4,12 @@
  * go by, so focus survives the re-render on every vault change.
  */
 import { setIcon, setTooltip } from 'obsidian';
-import type { ListItem, ReviewEntry } from '../../core/brief';
-import { basename } from '../../core/paths';
-import { folderOf, groupByFolder } from '../../core/review-groups';
-import { age, excerptAround, splitPropertyHit } from '../../core/review-text';
+import type { ListItem, ReviewEntry } from '../../core/brief/brief';
+import { basename } from '../../core/notes/paths';
+import { folderOf, groupByFolder } from '../../core/review/review-groups';
+import { age, excerptAround, splitPropertyHit } from '../../core/review/review-text';
 import type { Settings } from '../../core/settings';
-import { itemDescriptor, type SectionId } from '../../core/brief-items';
+import { itemDescriptor, type SectionId } from '../../core/brief/brief-items';
 import type { Lang } from '../../core/i18n';
 import { fullDate } from '../daily/date-format';
 import { ReviewActions } from './review-actions';

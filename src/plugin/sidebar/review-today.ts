@@ -6,9 +6,9 @@
  * context-menu key or Shift+F10 opens the row's menu.
  */
 import { Keymap, Menu, setIcon, setTooltip, type App, type Component, type PaneType } from 'obsidian';
-import type { Brief } from '../../core/brief';
-import { age } from '../../core/review-text';
-import { basename } from '../../core/paths';
+import type { Brief } from '../../core/brief/brief';
+import { age } from '../../core/review/review-text';
+import { basename } from '../../core/notes/paths';
 import type { BriefService } from '../index/brief-service';
 import { dailyNoteFile } from '../daily/daily-note-create';
 import { closestTo } from './dom-events';

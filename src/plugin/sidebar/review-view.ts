@@ -6,12 +6,12 @@
  * reference to it.
  */
 import { ItemView, Keymap, Menu, setIcon, type WorkspaceLeaf } from 'obsidian';
-import type { ReviewEntry } from '../../core/brief';
+import type { ReviewEntry } from '../../core/brief/brief';
 import { CHANGED, type BriefService } from '../index/brief-service';
 import { closestTo } from './dom-events';
 import type { IndexSync } from '../index/index-sync';
 import { ConfirmModal } from '../confirm-modal';
-import { SECTION_IDS, itemDescriptor, type SectionId } from '../../core/brief-items';
+import { SECTION_IDS, itemDescriptor, type SectionId } from '../../core/brief/brief-items';
 import { ReviewActions } from './review-actions';
 import { registerLongPress } from './long-press';
 import { displayOrder, noteKey, noteName, renderSection, sectionKey, sectionOfKey } from './review-rows';

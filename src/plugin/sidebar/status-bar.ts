@@ -1,6 +1,6 @@
 /** The status-bar count of notes waiting for review; a click opens the sidebar. */
 import { normalizePath, type Plugin } from 'obsidian';
-import { describeStart, lastDelivered, OLD_STARTS_FILE, parseSessionStarts, parseStartsLog, STARTS_LOG } from '../../core/session-starts';
+import { describeStart, lastDelivered, OLD_STARTS_FILE, parseSessionStarts, parseStartsLog, STARTS_LOG } from '../../core/trail/session-starts';
 import { CHANGED, type BriefService } from '../index/brief-service';
 import type { IndexSync } from '../index/index-sync';
 import { uiStrings } from '../ui-strings';
@@ -36,7 +36,7 @@ export class ReviewStatusBar {
 				return '';
 			}
 		};
-		// The record (src/core/session-starts.ts) after what an earlier version left in its old file, read
+		// The record (src/core/trail/session-starts.ts) after what an earlier version left in its old file, read
 		// first: a compaction folds it into the record before it removes it.
 		const old = parseSessionStarts(await read(OLD_STARTS_FILE));
 		const last = lastDelivered([...old, ...parseStartsLog(await read(STARTS_LOG)).entries]);

@@ -1,7 +1,7 @@
 /**
  * The hook event names inside the pinned Claude Code binary: its settings schema lists every event
  * as one array of strings starting `["PreToolUse","PostToolUse",`. Read as bytes (the binary is
- * some 400 MB), so the rule check's list (src/core/rules/hook-events.ts) can be compared with the
+ * some 400 MB), so the rule check's list (src/core/rules/settings/hook-events.ts) can be compared with the
  * release the client tests run.
  */
 import * as fs from 'node:fs';

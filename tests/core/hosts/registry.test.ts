@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { HOST_SPECS } from '../../../src/node/hosts/index';
-import { AGENT_IDS, HOOK_COMMANDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnvelope, HOSTS, parseHookOutput, sessionStartOutput, translateHookInput, UNSUPPORTED_AGENTS } from '../../../src/core/agent-contracts';
+import { AGENT_IDS, HOOK_COMMANDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnvelope, HOSTS, parseHookOutput, sessionStartOutput, translateHookInput, UNSUPPORTED_AGENTS } from '../../../src/core/hosts/agent-contracts';
 
 describe('the registry', () => {
 	it('lists every host once, existing ids first and unchanged', () => {
@@ -36,7 +36,7 @@ describe('the registry', () => {
 	});
 
 	it('the hook entry, which has no build step, runs and fails open for exactly the hook commands', () => {
-		const entry = fs.readFileSync(path.join(__dirname, '../../../src/node/hosts/hook-entry.cjs'), 'utf8');
+		const entry = fs.readFileSync(path.join(__dirname, '../../../src/node/hosts/hook-files/hook-entry.cjs'), 'utf8');
 		const failOpen = /function failOpen[\s\S]*?if \(!\[([^\]]*)\]\.includes/.exec(entry)?.[1];
 		expect(failOpen?.split(',').map((s) => s.trim().replace(/'/g, ''))).toEqual([...new Set(Object.values(HOOK_COMMANDS))]);
 	});

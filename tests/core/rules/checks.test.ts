@@ -1,13 +1,13 @@
 /** Each built-in check: at least one case it must catch and one it must let pass. */
 import { describe, expect, it } from 'vitest';
-import { agentFrontmatterCheck } from '../../../src/core/rules/agent-frontmatter';
-import { brokenLinksCheck } from '../../../src/core/rules/broken-links';
-import { claudeMdImportsCheck } from '../../../src/core/rules/claude-md-imports';
-import { CLAUDE_MD_MAX_CHARS, claudeMdSizeCheck } from '../../../src/core/rules/claude-md-size';
-import { duplicateNamesCheck } from '../../../src/core/rules/duplicate-names';
-import { frontmatterCheck } from '../../../src/core/rules/frontmatter-check';
-import { skillFoldersCheck } from '../../../src/core/rules/skill-folders';
-import { skillFrontmatterCheck } from '../../../src/core/rules/skill-frontmatter';
+import { agentFrontmatterCheck } from '../../../src/core/rules/checks/agent-frontmatter';
+import { brokenLinksCheck } from '../../../src/core/rules/checks/broken-links';
+import { claudeMdImportsCheck } from '../../../src/core/rules/checks/claude-md-imports';
+import { CLAUDE_MD_MAX_CHARS, claudeMdSizeCheck } from '../../../src/core/rules/checks/claude-md-size';
+import { duplicateNamesCheck } from '../../../src/core/rules/checks/duplicate-names';
+import { frontmatterCheck } from '../../../src/core/rules/checks/frontmatter-check';
+import { skillFoldersCheck } from '../../../src/core/rules/checks/skill-folders';
+import { skillFrontmatterCheck } from '../../../src/core/rules/checks/skill-frontmatter';
 import { findingsOf } from './memory-vault';
 
 const RULE = 'AI/Regelwerk/new.md';

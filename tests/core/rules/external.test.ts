@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLinePattern, judgeExternalRun, type ExternalRun } from '../../../src/core/rules/external';
+import { cleanLinePattern, judgeExternalRun, type ExternalRun } from '../../../src/core/rules/checks/external';
 import type { ExternalCheck } from '../../../src/core/settings';
 
 const CONFIG: ExternalCheck = { command: 'python', args: ['regelwerk_check.py'], cleanLine: 'Keine der N gelaufenen Prüfungen hat angeschlagen.', alarmPattern: 'ACHTUNG' };

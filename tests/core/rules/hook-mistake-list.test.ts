@@ -1,7 +1,7 @@
 /** The hook-entry mistakes shared by the rule check and doctor: what counts, and what does not. */
 import { describe, expect, it } from 'vitest';
-import { hookMistakesCheck } from '../../../src/core/rules/hook-mistakes';
-import { listHookMistakes, pluginVariable, timeoutProblem, unsetVariable } from '../../../src/core/rules/hook-mistake-list';
+import { hookMistakesCheck } from '../../../src/core/rules/checks/hook-mistakes';
+import { listHookMistakes, pluginVariable, timeoutProblem, unsetVariable } from '../../../src/core/rules/settings/hook-mistake-list';
 import { CLEAN_VAULT, findingsOf } from './memory-vault';
 
 const group = (matcher: string, handler: Record<string, unknown>) => [{ matcher, hooks: [{ type: 'command', command: 'node x.js', ...handler }] }];

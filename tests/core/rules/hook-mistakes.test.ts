@@ -1,6 +1,6 @@
 /** hook-mistakes: settings Claude Code accepts that never fire or get no input, each with its fix. */
 import { describe, expect, it } from 'vitest';
-import { hookMistakesCheck, miscasedTools } from '../../../src/core/rules/hook-mistakes';
+import { hookMistakesCheck, miscasedTools } from '../../../src/core/rules/checks/hook-mistakes';
 import { CLEAN_VAULT, findingsOf } from './memory-vault';
 
 const SETTINGS = '.claude/settings.json';

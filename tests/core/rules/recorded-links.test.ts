@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brokenLinksCheck } from '../../../src/core/rules/broken-links';
+import { brokenLinksCheck } from '../../../src/core/rules/checks/broken-links';
 import { extractLinks } from '../../../src/core/rules/links';
 import { ruleFile } from '../../../src/core/rules/rule-file';
 import { RECORDED_DIR, recordings } from '../../helpers/recorded';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HOOK_EVENTS, HOOK_EVENTS_CLIENT, nearestEvent } from '../../../src/core/rules/hook-events';
-import { hookScriptsCheck, shellWords, vaultPathOf } from '../../../src/core/rules/hook-scripts';
-import { locateJsonError } from '../../../src/core/rules/json-error';
-import { settingsJsonCheck } from '../../../src/core/rules/settings-json';
+import { HOOK_EVENTS, HOOK_EVENTS_CLIENT, nearestEvent } from '../../../src/core/rules/settings/hook-events';
+import { hookScriptsCheck, shellWords, vaultPathOf } from '../../../src/core/rules/checks/hook-scripts';
+import { locateJsonError } from '../../../src/core/rules/settings/json-error';
+import { settingsJsonCheck } from '../../../src/core/rules/checks/settings-json';
 import { CLEAN_VAULT, findingsOf } from './memory-vault';
 
 const SETTINGS = '.claude/settings.json';

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { commandLine, commandPath, commandWords, parseOwnCommand, powershellCommand, shellCommand, shellOn, unsafeCharacters } from '../../../src/node/hosts/command-line';
+import { commandLine, commandPath, commandWords, parseOwnCommand, powershellCommand, shellCommand, shellOn, unsafeCharacters } from '../../../src/node/hosts/command-line/command-line';
 import { parsePowerShellCommand, PowerShellParseError } from '../../helpers/powershell-line';
 
 const ARGS = ['session-start', '--agent', 'cursor'];

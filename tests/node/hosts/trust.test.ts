@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { codexProjectTrusted, geminiFolderTrust, trustFindings } from '../../../src/node/hosts/trust';
+import { codexProjectTrusted, geminiFolderTrust, trustFindings } from '../../../src/node/hosts/trust/trust';
 
 describe('Gemini CLI trusted folders', () => {
 	it('TRUST_FOLDER covers the folder and everything below it', () => {

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyIntact, encodeRecord, MAX_RECORDS, withCopy, type JournalRecord } from '../../../src/core/agent-journal';
+import { copyIntact, encodeRecord, MAX_RECORDS, withCopy, type JournalRecord } from '../../../src/core/trail/agent-journal';
 import { appendJournal, appendJournalRecords, compactJournalFile, journalPath, readJournalState } from '../../../src/node/journal/agent-journal';
 import { journalCopyFile, readCopyText } from '../../../src/node/journal/agent-journal-copy';
 

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, parseJournal, type JournalRecord } from '../../../src/core/agent-journal';
+import { encodeRecord, JOURNAL_FILE, parseJournal, type JournalRecord } from '../../../src/core/trail/agent-journal';
 import { appendJournal, compactJournalFile, readJournal } from '../../../src/node/journal/agent-journal';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');

@@ -1,5 +1,5 @@
 /**
- * The agent changes summary (src/core/agent-summary.ts, src/node/journal/agent-summary.ts) against the
+ * The agent changes summary (src/core/trail/agent-summary.ts, src/node/journal/agent-summary.ts) against the
  * exact path over the whole journal: whenever the summary answers, its answer is the exact one
  * capped to the cached lists' names; when the journal grew it merges the tail; when it cannot be
  * sure (compaction, marks changed, an aged-out change, a merge it cannot decide) it answers null
@@ -9,10 +9,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, MAX_AGE_MS, type JournalRecord } from '../../../src/core/agent-journal';
-import type { AgentChangesSummary } from '../../../src/core/agent-summary';
-import { isCountedNote } from '../../../src/core/paths';
-import { agentChangesItem, REVIEW_FILE, unreviewedSessions, withKinds, type AgentChangesItem } from '../../../src/core/what-changed';
+import { encodeRecord, JOURNAL_FILE, MAX_AGE_MS, type JournalRecord } from '../../../src/core/trail/agent-journal';
+import type { AgentChangesSummary } from '../../../src/core/trail/agent-summary';
+import { isCountedNote } from '../../../src/core/notes/paths';
+import { agentChangesItem, REVIEW_FILE, unreviewedSessions, withKinds, type AgentChangesItem } from '../../../src/core/trail/what-changed';
 import { compactJournalFile, readJournal } from '../../../src/node/journal/agent-journal';
 import { agentChangesFromSummary, summarizeFiles, type SummaryPlace } from '../../../src/node/journal/agent-summary';
 import { exists } from '../../../src/node/tiers/plugin-tier';

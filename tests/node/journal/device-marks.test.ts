@@ -1,5 +1,5 @@
 /**
- * Review marks signed per device (src/core/review-seal.ts, src/node/journal/device-key.ts): two
+ * Review marks signed per device (src/core/review/review-seal.ts, src/node/journal/device-key.ts): two
  * devices with their own per-user folders write the same vault's marks file, as a sync does; an
  * agent rewrites it with a forged or copied signature, a replayed older file, another vault's
  * file or its own key pair. The judge is the one the bridge's readers (brief, report, MCP) use.
@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { marksToSign, readSignature, shortKeyId, signedMarksText, type MarksVerdict } from '../../../src/core/review-seal';
-import { emptyMarks, markAll, markNote, REVIEW_FILE, type ReviewMarks } from '../../../src/core/what-changed';
+import { marksToSign, readSignature, shortKeyId, signedMarksText, type MarksVerdict } from '../../../src/core/review/review-seal';
+import { emptyMarks, markAll, markNote, REVIEW_FILE, type ReviewMarks } from '../../../src/core/trail/what-changed';
 import { ensureDeviceKey, readDeviceKey, signWith, trustDevice } from '../../../src/node/journal/device-key';
 import { judgeMarksText, readSeal, sealFile, signMarks, trustedMarks, writeSeal } from '../../../src/node/journal/review-seal';
 

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/agent-journal';
+import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/trail/agent-journal';
 import { JournalReader, summarizeFiles, summarizeFilesAsync, type SummaryPlace } from '../../../src/node/journal/agent-summary';
 
 const NOW = new Date('2026-11-29T10:00:00.000Z');

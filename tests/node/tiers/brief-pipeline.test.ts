@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Brief } from '../../../src/core/brief';
+import type { Brief } from '../../../src/core/brief/brief';
 import { DEFAULT_SETTINGS } from '../../../src/core/settings';
 import { getBrief, runTiers, startRun, tiersFor, type PipelineRun, type Tier } from '../../../src/node/tiers/brief-pipeline';
 import type { VaultContext } from '../../../src/node/vault-config';

@@ -13,7 +13,7 @@ import { HANG_MS } from '../../helpers/patience';
 import { Modal, Notice } from '../../obsidian-stub/obsidian';
 import type { AgentHooks } from '../../../src/plugin/hosts/agent-hooks';
 import { BRIDGE_COMMAND } from '../../../src/plugin/hosts/hook-command-line';
-import { shellWord } from '../../../src/node/hosts/shell-word';
+import { shellWord } from '../../../src/node/hosts/command-line/shell-word';
 import { startPlugin, stopPlugin, tempVault, type Started } from '../harness';
 
 const BUNDLE = path.resolve(__dirname, '../../../bridge/dist/session-brief.cjs');

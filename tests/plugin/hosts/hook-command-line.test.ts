@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { installCommand, uninstallCommand } from '../../../src/plugin/hosts/hook-command-line';
-import { shellWord } from '../../../src/node/hosts/shell-word';
+import { shellWord } from '../../../src/node/hosts/command-line/shell-word';
 
 const PATHS = ['/Users/ann/My Vault', "/home/o'brien/notes", '/v/$HOME/`id`/"q"/a\\b', '/v/line\nbreak', '/v/!history*?[x]~;&|<>(){}#'];
 

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../../helpers/patience';
-import { asBriefIndex, INDEX_FILE } from '../../../src/core/cache-format';
+import { asBriefIndex, INDEX_FILE } from '../../../src/core/brief/cache-format';
 import { WRITE_DELAY_MS } from '../../../src/plugin/index/cache-writer';
 import { liveHandlers } from '../../../src/plugin/index/live-channel';
 import type { RuleCheckRunner } from '../../../src/plugin/check/rule-check-runner';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Brief } from '../../../src/core/brief';
+import type { Brief } from '../../../src/core/brief/brief';
 import { readDiscovery } from '../../../src/node/live/discovery';
 import { askLive } from '../../../src/node/live/client';
 import type { LiveBrief, LiveCheck } from '../../../src/core/live-protocol';

@@ -2,9 +2,9 @@
 // them from every note: these tests hold it to what a from-scratch derivation over the same notes
 // gives, after every step of a long random run of sets, renames, deletes, touches and resets.
 import { describe, expect, it } from 'vitest';
-import { LIST_ITEM_TABLE } from '../../../src/core/brief-items';
-import type { NoteFlags } from '../../../src/core/flags';
-import type { TagHit } from '../../../src/core/note-facts';
+import { LIST_ITEM_TABLE } from '../../../src/core/brief/brief-items';
+import type { NoteFlags } from '../../../src/core/notes/flags';
+import type { TagHit } from '../../../src/core/notes/note-facts';
 import type { Settings } from '../../../src/core/settings';
 import { NoteIndex, type IndexedNote, type ItemSet } from '../../../src/plugin/index/note-index';
 import { exampleSettings } from '../../helpers/example-settings';

@@ -7,8 +7,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/agent-journal';
-import { REVIEW_FILE } from '../../../src/core/what-changed';
+import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/trail/agent-journal';
+import { REVIEW_FILE } from '../../../src/core/trail/what-changed';
 import type { AgentChanges } from '../../../src/plugin/review/agent-changes';
 import { languageState, Menu, Modal, Notice, type WorkspaceLeaf } from '../../obsidian-stub/obsidian';
 import { HANG_MS } from '../../helpers/patience';

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseEditorWrites } from '../../../src/core/session-net';
+import { parseEditorWrites } from '../../../src/core/trail/session-net';
 import { EditorWrites } from '../../../src/plugin/review/editor-writes';
 import { App } from '../../obsidian-stub/obsidian';
 import { tempVault } from '../harness';

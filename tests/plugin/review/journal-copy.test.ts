@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/agent-journal';
+import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/trail/agent-journal';
 import { journalCopyFile } from '../../../src/node/journal/agent-journal-copy';
 import type { AgentChanges } from '../../../src/plugin/review/agent-changes';
 import { FIXTURE } from '../fixture';

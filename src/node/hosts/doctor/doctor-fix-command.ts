@@ -3,10 +3,10 @@
  * quoted for the user's shell, so a fix is something to paste and run, not a word to look up.
  * The checks keep their sentences; this gives those that say `"install"` the command beside them.
  */
-import type { AgentId } from '../../../core/agent-contracts';
+import type { AgentId } from '../../../core/hosts/agent-contracts';
 import type { Scope } from '../host-spec';
-import { readManifest } from '../manifest';
-import { installCommandLine } from '../printed-command';
+import { readManifest } from '../install/manifest';
+import { installCommandLine } from '../command-line/printed-command';
 import type { Check } from './doctor-report';
 
 /** What a command needs that doctor knows; `program` is the name the bridge was run by. */

@@ -1,5 +1,5 @@
 /** `doctor`'s report as the terminal and the plugin's notice show it. */
-import { HOSTS } from '../../../core/agent-contracts';
+import { HOSTS } from '../../../core/hosts/agent-contracts';
 import type { CheckStatus, DoctorReport } from './doctor-report';
 
 const MARK: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL', info: 'note' };

@@ -1,6 +1,6 @@
 /** Runs the interpreter and the registered hook command the way the host would, and judges what they printed. */
 import * as os from 'node:os';
-import { HOSTS, parseHookOutput, type HostShell } from '../../../core/agent-contracts';
+import { HOSTS, parseHookOutput, type HostShell } from '../../../core/hosts/agent-contracts';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
 import { runShell } from './doctor-run';

@@ -4,10 +4,10 @@
  * nothing to work on, each with its fix. The rule check reports the same in the vault's own files
  * after an edit (`hook-mistakes`); doctor covers the files outside the vault too.
  */
-import type { AgentId } from '../../../core/agent-contracts';
-import { listHookMistakes, type HookMistake } from '../../../core/rules/hook-mistake-list';
+import type { AgentId } from '../../../core/hosts/agent-contracts';
+import { listHookMistakes, type HookMistake } from '../../../core/rules/settings/hook-mistake-list';
 import type { ReadFile } from '../host-spec';
-import { specFor } from '../options';
+import { specFor } from '../install/options';
 
 export interface MistakeCheck {
 	id: string;

@@ -2,11 +2,11 @@
 import * as path from 'node:path';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
-import { readIfExists, sha256, WriteError } from '../files';
-import { readManifest } from '../manifest';
+import { readIfExists, sha256, WriteError } from '../install/files';
+import { readManifest } from '../install/manifest';
 import { MANIFEST_NAME } from '../../state-registry';
-import { bridgeTarget, editTarget, scriptTarget, startTarget } from '../options';
-import { HOOK_FILE_HASHES } from '../hook-file-hashes';
+import { bridgeTarget, editTarget, scriptTarget, startTarget } from '../install/options';
+import { HOOK_FILE_HASHES } from '../hook-files/hook-file-hashes';
 
 /** The file's bytes; null when missing or damaged (a planted link or FIFO: the state-files check names it). */
 function readOurs(vault: string, file: string): Buffer | null {

@@ -11,10 +11,10 @@ import * as path from 'node:path';
 import { TOOL_NAMES } from '../../mcp/contract';
 import { MCP_FILE_NAME } from '../../state-registry';
 import type { Check } from './doctor';
-import { readIfExists, sha256 } from '../files';
-import { isOwnMcpEntry, MCP_SERVER_NAME, type McpHost } from '../mcp-registration';
-import { mcpTarget, scriptTarget } from '../options';
-import { HOOK_FILE_HASHES } from '../hook-file-hashes';
+import { readIfExists, sha256 } from '../install/files';
+import { isOwnMcpEntry, MCP_SERVER_NAME, type McpHost } from '../install/mcp-registration';
+import { mcpTarget, scriptTarget } from '../install/options';
+import { HOOK_FILE_HASHES } from '../hook-files/hook-file-hashes';
 
 export interface McpDoctorOptions {
 	vault: string;

@@ -2,7 +2,7 @@
  * Doctor's word on the session net (docs/design.md, "What agents changed"): said only when the net
  * is off or its last walk could not see everything, in the words the session start's brief uses.
  */
-import { netLine } from '../../../core/session-notes';
+import { netLine } from '../../../core/trail/session-notes';
 import { netFolder, netState } from '../../journal/net-blind';
 import { BASELINE_ENV } from '../../journal/session-baseline-start';
 import { loadVaultContext } from '../../vault-config';

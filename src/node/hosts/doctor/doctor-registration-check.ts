@@ -4,14 +4,14 @@
  * working-directory trap (docs/design.md, "The start-folder trap") and the host's trust step.
  */
 import * as path from 'node:path';
-import { agentArgs, HOSTS } from '../../../core/agent-contracts';
-import { parseOwnCommand } from '../command-line';
+import { agentArgs, HOSTS } from '../../../core/hosts/agent-contracts';
+import { parseOwnCommand } from '../command-line/command-line';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
 import type { Found } from './doctor-settings-files';
 import { hostEventNames, type HostPaths } from '../host-spec';
-import { scriptTarget, specFor } from '../options';
-import { trustFindings } from '../trust';
+import { scriptTarget, specFor } from '../install/options';
+import { trustFindings } from '../trust/trust';
 
 /** ` --agent X` for hosts other than the default, as the user types it after "install". */
 function agentFlag(o: DoctorOptions): string {

@@ -1,11 +1,11 @@
 /**
  * Hooks `install` registered that are gone from their settings file though `uninstall` never ran
- * (src/node/hosts/installed-hooks.ts): an agent or a tool rewrote the file, and sessions since run
+ * (src/node/hosts/install/installed-hooks.ts): an agent or a tool rewrote the file, and sessions since run
  * without the brief, the fence or the review trail, which nothing else would tell the human.
  */
-import { agentArgs, HOSTS } from '../../../core/agent-contracts';
+import { agentArgs, HOSTS } from '../../../core/hosts/agent-contracts';
 import type { Check } from './doctor-report';
-import { hooksRemoved } from '../installed-hooks';
+import { hooksRemoved } from '../install/installed-hooks';
 import { installedHooksFile } from '../../journal/installed-hooks-record';
 
 export function removedHookChecks(vault: string, env: NodeJS.ProcessEnv): Check[] {

@@ -1,5 +1,5 @@
 /** What `doctor` is asked and what it answers: its options, one check, the whole report. */
-import type { AgentId, HookEvent } from '../../../core/agent-contracts';
+import type { AgentId, HookEvent } from '../../../core/hosts/agent-contracts';
 
 export interface DoctorOptions {
 	vault: string;

@@ -1,6 +1,6 @@
 /** Runs a command line the way a host does: through the shell the host uses on this platform, with a time limit. */
 import { spawn } from 'node:child_process';
-import type { HostShell } from '../../../core/agent-contracts';
+import type { HostShell } from '../../../core/hosts/agent-contracts';
 
 export interface RunOutcome {
 	code: number | null;

@@ -7,8 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { quoteName } from '../../../core/quote';
 import type { Check } from './doctor';
-import { bridgeTarget } from '../options';
-import { describeStart, lastDelivered, STARTS_LOG } from '../../../core/session-starts';
+import { bridgeTarget } from '../install/options';
+import { describeStart, lastDelivered, STARTS_LOG } from '../../../core/trail/session-starts';
 import { readSessionStartEntries } from '../../journal/session-starts-log';
 import { loadVaultContext } from '../../vault-config';
 

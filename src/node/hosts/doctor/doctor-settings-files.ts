@@ -3,14 +3,14 @@
  * Session Brief script (this vault's or another's); a file that cannot be read or parsed, or that
  * switches hooks off, becomes a check.
  */
-import { HOSTS } from '../../../core/agent-contracts';
-import { isOwnCommand } from '../command-line';
+import { HOSTS } from '../../../core/hosts/agent-contracts';
+import { isOwnCommand } from '../command-line/command-line';
 import { hookMistakeChecks } from './doctor-hook-mistakes';
 import type { Check, DoctorOptions } from './doctor-report';
 import type { HostPaths, ReadFile } from '../host-spec';
-import { readIfExists } from '../files';
+import { readIfExists } from '../install/files';
 import { decodeStrict } from '../../check/settings-json';
-import { specFor } from '../options';
+import { specFor } from '../install/options';
 
 /** One registered command of ours: where, under which event, and its matcher (group-shaped hosts). */
 export interface Found {

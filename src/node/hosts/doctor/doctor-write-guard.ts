@@ -7,15 +7,15 @@
  * get no entry and no line.
  */
 import * as path from 'node:path';
-import { HOSTS, type AgentId, type HookEvent } from '../../../core/agent-contracts';
-import { FENCE_MATCHER } from '../../../core/agent-fence';
-import { GUARDED_TOOL } from '../../../core/write-guard';
+import { HOSTS, type AgentId, type HookEvent } from '../../../core/hosts/agent-contracts';
+import { FENCE_MATCHER } from '../../../core/fence/agent-fence';
+import { GUARDED_TOOL } from '../../../core/fence/write-guard';
 import type { Settings } from '../../../core/settings';
 import { quoteName } from '../../../core/quote';
-import { parseOwnCommand } from '../command-line';
+import { parseOwnCommand } from '../command-line/command-line';
 import type { ReadFile } from '../host-spec';
-import { specFor } from '../options';
-import { WRITE_GUARD_EVENT } from '../write-guard-entry';
+import { specFor } from '../install/options';
+import { WRITE_GUARD_EVENT } from '../install/write-guard-entry';
 
 export interface GuardCheck {
 	id: string;

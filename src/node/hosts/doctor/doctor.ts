@@ -7,8 +7,8 @@
  * the registrations (doctor-registration-check), the processes (doctor-run, doctor-hook-check),
  * the text (doctor-format).
  */
-import { HOSTS, type HostShell } from '../../../core/agent-contracts';
-import { parseOwnCommand, shellOn } from '../command-line';
+import { HOSTS, type HostShell } from '../../../core/hosts/agent-contracts';
+import { parseOwnCommand, shellOn } from '../command-line/command-line';
 import { exists } from './doctor-files';
 import { checkHookRun, checkInterpreter } from './doctor-hook-check';
 import { checkScript } from './doctor-install-check';
@@ -18,11 +18,11 @@ import { checkRegistrations, checkTrust, explainWorkingDirectory } from './docto
 import type { Check, DoctorOptions, DoctorReport } from './doctor-report';
 import { readRegistrations, type Found } from './doctor-settings-files';
 import type { HostPaths } from '../host-spec';
-import { scriptTarget, specFor } from '../options';
+import { scriptTarget, specFor } from '../install/options';
 import { vaultPathChecks } from './doctor-vault-path';
 import { sessionStartChecks } from './doctor-sessions';
 import { checkMcpServer } from './doctor-mcp';
-import { MCP_HOSTS } from '../mcp-registration';
+import { MCP_HOSTS } from '../install/mcp-registration';
 import { writeGuardChecks } from './doctor-write-guard';
 import { loadVaultContext } from '../../vault-config';
 import { claudePluginChecks } from '../claude-plugin-check';

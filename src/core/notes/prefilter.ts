@@ -1,0 +1,135 @@
+/**
+ * A test that proves, from a note's raw bytes, that it carries nothing the brief counts, so the
+ * scan can skip decoding and parsing it, and for a note it keeps, how much of it decides its flags
+ * (`flagBytes`). Exact, or not offered at all:
+ *
+ * * A flag needs a tag name in the text: inline right after `#`, or a `tags` value inside the
+ *   frontmatter; or a `status` equal to the pending-review name (counted only under the rules
+ *   folder) or a `type` (read only under the inbox folder). Notes in those two folders are never
+ *   skipped. So a name in prose (`a review of`) keeps a note only inside its frontmatter: in the
+ *   body, only `#name` can flag it.
+ * * It reads the raw bytes, never decoding them: UTF-8 never puts an ASCII byte inside a
+ *   multi-byte character, so an ASCII name (and the `---` fences, line ends and BOM that bound the
+ *   frontmatter) match the bytes exactly where they stand in the decoded text, case-insensitively.
+ * * Offered only for ASCII names without `k`: the Kelvin sign (U+212A) lower-cases to `k`, so
+ *   `#tas\u212A` carries `task` though no ASCII `k` is in its bytes. A backslash in the frontmatter
+ *   keeps the note (a YAML escape could spell a name in other bytes).
+ */
+import { isInFolder } from './paths';
+import { tagNameList, type Settings } from '../settings';
+
+const HASH = 0x23;
+const NL = 0x0a;
+const CR = 0x0d;
+const DASH = 0x2d;
+const BACKSLASH = 0x5c;
+
+/** ASCII upper case to lower case; every other byte as it is. */
+function lower(b: number): number {
+	return b >= 0x41 && b <= 0x5a ? b + 32 : b;
+}
+
+/** Whether one of `names` (lower-case bytes) starts at `at`, case-insensitively, ending before `end`. */
+function nameAt(bytes: Uint8Array, at: number, end: number, names: readonly Uint8Array[], first: Uint8Array): boolean {
+	// Most bytes begin no name: one table look-up rules them out before any name is compared.
+	if (at >= end || first[bytes[at] ?? 0] !== 1) return false;
+	for (const name of names) {
+		if (at + name.length > end) continue;
+		let i = 0;
+		while (i < name.length && lower(bytes[at + i] ?? 0) === name[i]) i++;
+		if (i === name.length) return true;
+	}
+	return false;
+}
+
+/** A `---` line starting at `at` (spaces or tabs after it): where the line's end is, else -1. */
+function fenceLine(bytes: Uint8Array, at: number, end: number): number {
+	if (at + 3 > end || bytes[at] !== DASH || bytes[at + 1] !== DASH || bytes[at + 2] !== DASH) return -1;
+	let i = at + 3;
+	while (i < end && (bytes[i] === 0x20 || bytes[i] === 0x09)) i++;
+	if (i < end && bytes[i] === CR) i++;
+	return i;
+}
+
+/**
+ * Where the frontmatter ends (0 when there is none), by the rule noteFactsFromText applies to the
+ * decoded text: an opening `---` line, and a later line `---` (spaces, tabs, CR after it).
+ */
+function frontmatterEnd(bytes: Uint8Array, start: number, end: number): number {
+	const open = fenceLine(bytes, start, end);
+	if (open < 0 || open >= end || bytes[open] !== NL) return 0;
+	for (let nl = open; nl >= 0 && nl < end; nl = bytes.indexOf(NL, nl + 1)) {
+		const close = fenceLine(bytes, nl + 1, end);
+		if (close < 0) continue;
+		if (close === end) return end;
+		if (bytes[close] === NL) return close + 1;
+	}
+	return 0;
+}
+
+/**
+ * Where a note's flags are decided once the last `#name` in its bytes stands at `at`: the end of
+ * the first blank line after that line, or the note's end. The lines after it cannot change a tag
+ * at or before `at`: code and comment masking only carries state forward (markdown-mask.ts), and the
+ * one look ahead, for the end of a `$$` block, stops at a blank line. A blank line here holds only
+ * spaces, tabs and CR, which `trim` removes, so the look ahead stops there or before.
+ */
+function decidedAfter(bytes: Uint8Array, at: number): number {
+	const end = bytes.length;
+	for (let nl = bytes.indexOf(NL, at); nl >= 0; nl = bytes.indexOf(NL, nl + 1)) {
+		let i = nl + 1;
+		while (i < end && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === CR)) i++;
+		if (i >= end) return end;
+		if (bytes[i] === NL) return i + 1;
+	}
+	return end;
+}
+
+/**
+ * `bytes` is the whole note as read from disk. -1 proves it carries no flag; otherwise the length
+ * of the leading part that decides its flags, always at a line start or the note's end: the note's
+ * flags are those of that part alone, decoded and read as a note (the frontmatter whole, the body
+ * up to where its last `#name` is decided). A note kept only for its frontmatter (no `#name` in its
+ * bytes) needs no body at all.
+ */
+export type FlagBytes = (bytes: Uint8Array, path: string) => number;
+
+export function flagBytes(settings: Settings): FlagBytes | null {
+	const names = tagNameList(settings.tags);
+	if (names.some((n) => !/^[\x20-\x7e]+$/.test(n) || /k/i.test(n))) return null;
+	const lowered = names.map((n) => Uint8Array.from(n.toLowerCase(), (c) => c.charCodeAt(0)));
+	// The bytes a name can begin with, in either case: 1 at each.
+	const first = new Uint8Array(256);
+	for (const name of lowered) {
+		// An empty name begins everywhere.
+		if (name.length === 0) first.fill(1);
+		const b = name[0] ?? 0;
+		first[b] = 1;
+		if (b >= 0x61 && b <= 0x7a) first[b - 32] = 1;
+	}
+	const { inboxFolder, rulesFolder } = settings;
+	return (bytes, path) => {
+		const end = bytes.length;
+		// In the body only `#name` can flag a note; `#` is rare enough to jump from one to the next,
+		// from the end, since the last one bounds what must be read.
+		let last = -1;
+		for (let at = bytes.lastIndexOf(HASH); at >= 0; at = at === 0 ? -1 : bytes.lastIndexOf(HASH, at - 1)) {
+			if (nameAt(bytes, at + 1, end, lowered, first)) {
+				last = at;
+				break;
+			}
+		}
+		// The scan's decoder drops one byte order mark and noteFactsFromText one more.
+		let start = 0;
+		while (start < 6 && bytes[start] === 0xef && bytes[start + 1] === 0xbb && bytes[start + 2] === 0xbf) start += 3;
+		const fmEnd = frontmatterEnd(bytes, start, end);
+		if (last >= fmEnd) return decidedAfter(bytes, last);
+		if (last >= 0) return fmEnd;
+		// Notes in the inbox and rules folders are never skipped: there `type` and `status` count.
+		if (isInFolder(path, inboxFolder) || isInFolder(path, rulesFolder)) return fmEnd;
+		for (let at = start; at < fmEnd; at++) {
+			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
+		}
+		return -1;
+	};
+}
