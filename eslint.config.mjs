@@ -22,13 +22,13 @@ export default tseslint.config(
 	{
 		// Code that runs under Node only (the bridge, src/node, the tests): Node's modules and globals
 		// are its platform. The recommended config allows them only for a desktop-only plugin.
-		files: ['bridge/**/*.ts', 'src/node/**/*.ts', 'src/node/**/*.cjs', 'tests/**/*.ts', 'bench/**/*.ts', 'vitest.config.ts'],
+		files: ['bridge/**/*.ts', 'src/node/**/*.ts', 'src/node/**/*.cjs', 'tests/**/*.ts', 'stand-in/**/*.ts', 'bench/**/*.ts', 'vitest.config.ts'],
 		languageOptions: { globals: { ...globals.node, NodeJS: 'readonly' } },
 		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
 	},
 	{
 		// Regular expressions that run in Node, never on a phone's older JavaScript engine.
-		files: ['tests/**/*.ts'],
+		files: ['tests/**/*.ts', 'stand-in/**/*.ts'],
 		rules: { 'obsidianmd/regex-lookbehind': 'off' },
 	},
 	{
@@ -39,7 +39,7 @@ export default tseslint.config(
 	},
 	{
 		// Desktop-only plugin files: loaded only through the guarded import in
-		// src/plugin/desktop-loader.ts, which tests/plugin/mobile-load.test.ts proves on the built main.js.
+		// src/plugin/desktop-loader.ts, which tests/plugin/build/mobile-load.test.ts proves on the built main.js.
 		files: ['src/plugin/hosts/agent-hooks.ts', 'src/plugin/index/atomic-write.ts'],
 		languageOptions: { globals: { NodeJS: 'readonly' } },
 		rules: { 'obsidianmd/no-nodejs-modules': 'off' },
@@ -64,13 +64,13 @@ export default tseslint.config(
 		// The bridge runs under Node, outside Obsidian: no popout windows, no Vault#configDir (it
 		// must find the config folder itself, `.obsidian` being the default it looks for first).
 		// src/node runs in the bridge too, where there is no `window`.
-		files: ['bridge/**/*.ts', 'tests/**/*.ts', 'src/node/**/*.ts', 'bench/**/*.ts'],
+		files: ['bridge/**/*.ts', 'tests/**/*.ts', 'stand-in/**/*.ts', 'src/node/**/*.ts', 'bench/**/*.ts'],
 		rules: { 'obsidianmd/prefer-window-timers': 'off', 'obsidianmd/hardcoded-config-path': 'off' },
 	},
 	{
 		// The stand-in implements Obsidian's own API (vault deletes, DOM creation, moment) for the
 		// tests; the rules for plugin code calling that API do not apply to it.
-		files: ['tests/obsidian-stub/**/*.ts', 'tests/plugin/**/*.ts'],
+		files: ['stand-in/**/*.ts', 'tests/plugin/**/*.ts'],
 		rules: {
 			'obsidianmd/prefer-create-el': 'off',
 			'obsidianmd/no-global-this': 'off',

@@ -7,7 +7,7 @@ import { LONG_ONLY, LONG_VARIANTS } from './tests/suites';
 
 // The plugin tests run against a stand-in for `obsidian` (types-only on npm) in a DOM; every
 // other test runs in Node and must not see that alias.
-const obsidianStub = path.resolve(__dirname, 'tests/obsidian-stub/obsidian.ts');
+const obsidianStub = path.resolve(__dirname, 'stand-in/obsidian.ts');
 
 // The plugin embeds the built bridge as text (esbuild's `text` loader for `.cjs`); the plugin tests
 // load it the same way. tests/global-setup.ts builds the bridge first when it is missing.

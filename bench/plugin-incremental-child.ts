@@ -10,7 +10,7 @@ import { resolveSettings, type Settings } from '../src/core/settings';
 import { BriefService, CHANGED } from '../src/plugin/index/brief-service';
 import { NoteIndex } from '../src/plugin/index/note-index';
 import { IndexSync } from '../src/plugin/index/index-sync';
-import { App, Plugin, type TFile } from '../tests/obsidian-stub/obsidian';
+import { App, Plugin, type TFile } from '../stand-in/obsidian';
 import { Journal, restoreJournal } from './lib/journal';
 import { mulberry32 } from './lib/rng';
 import { median, summary, type Summary } from './lib/stats';

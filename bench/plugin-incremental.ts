@@ -4,7 +4,7 @@
 //   npx tsx bench/plugin-incremental.ts [N…] [--updates 200] [--warmup 30] [--moves 150] [--coldMoves 40] [--seed 1]
 //
 // At bench time esbuild bundles bench/plugin-incremental-child.ts (IndexSync, BriefService, the
-// settings resolver and the stand-in's App/Plugin; `obsidian` aliased to tests/obsidian-stub) into
+// settings resolver and the stand-in's App/Plugin; `obsidian` aliased to stand-in) into
 // one CommonJS file. Each N runs in its own child (`node --expose-gc`), which:
 //   1. loads the generated vault into the stand-in (Vault walks the folder, MetadataCache parses
 //      every note up front as Obsidian restores its cache) — setup, not measured;
@@ -44,7 +44,7 @@ export function buildPluginBundle(): string {
 	const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };
 	return compiled('bench/plugin-incremental-child.ts', {
 		mainFields: ['module', 'main'],
-		alias: { obsidian: path.join(REPO, 'tests', 'obsidian-stub', 'obsidian.ts') },
+		alias: { obsidian: path.join(REPO, 'stand-in', 'obsidian.ts') },
 		loader: { '.cjs': 'text' },
 		define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
 	});

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
 	const [file, flag, vault] = process.argv.slice(2);
 	if (file === undefined) throw new Error('usage: plugin-load-child <main.js> [--onload <vault>]');
 	installDom();
-	const stub = await import('../tests/obsidian-stub/obsidian');
+	const stub = await import('../stand-in/obsidian');
 	// The stand-in puts Obsidian's global helpers on `window`, which is the global object only in a browser.
 	const g = globalThis as unknown as Record<string, unknown>;
 	const w = g.window as Record<string, unknown>;

@@ -64,7 +64,7 @@ function child(bundle: string, args: string[]): ChildResult {
 export function benchPluginLoad({ rounds, warmup }: { rounds: number; warmup: number }): PluginLoadResult {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-bench-load-'));
 	try {
-		const bundle = compiled('bench/plugin-load-child.ts', { mainFields: ['module', 'main'], alias: { obsidian: path.join(REPO, 'tests', 'obsidian-stub', 'obsidian.ts') } });
+		const bundle = compiled('bench/plugin-load-child.ts', { mainFields: ['module', 'main'], alias: { obsidian: path.join(REPO, 'stand-in', 'obsidian.ts') } });
 		const files = variants(dir);
 		const vault = exampleVault(dir);
 		const order: LoadVariant[] = ['built', 'empty'];

@@ -98,7 +98,7 @@ const MANIFEST = { id: 'session-brief', name: 'Session Brief', version: '0.1.0',
 async function main(): Promise<void> {
 	const opts = JSON.parse(process.argv[2] ?? '{}') as MainThreadOptions;
 	installDom();
-	const stub = await import('../tests/obsidian-stub/obsidian');
+	const stub = await import('../stand-in/obsidian');
 	// The stand-in puts Obsidian's global helpers on `window`, which is the global object only in a browser.
 	const g = globalThis as unknown as Record<string, unknown>;
 	const w = g.window as Record<string, unknown>;

@@ -27,7 +27,7 @@ function bundle(): string {
 	const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string };
 	return compiled('bench/plugin-main-thread-child.ts', {
 		mainFields: ['module', 'main'],
-		alias: { obsidian: path.join(REPO, 'tests', 'obsidian-stub', 'obsidian.ts') },
+		alias: { obsidian: path.join(REPO, 'stand-in', 'obsidian.ts') },
 		loader: { '.cjs': 'text' },
 		define: { BRIDGE_VERSION: JSON.stringify(pkg.version) },
 	});

@@ -1,5 +1,5 @@
 // The Needs review sidebar under a burst of edits, in-process against the test stand-in for
-// `obsidian` (tests/obsidian-stub, over happy-dom): a generated vault of N notes (default 100,000),
+// `obsidian` (stand-in, over happy-dom): a generated vault of N notes (default 100,000),
 // 10% flagged #needs-review, the plugin's index, brief service and the real ReviewView open; then
 // edits at a fixed rate (default 50 a second, each a `vault.modify` that flags or unflags a note,
 // keeping the share flagged) for a few seconds. Reported per mode:
@@ -94,7 +94,7 @@ function rowCapRow(view: unknown, uncapped: unknown): void {
 async function main(): Promise<void> {
 	const a = args();
 	installDom();
-	const stub = await import('../tests/obsidian-stub/obsidian');
+	const stub = await import('../stand-in/obsidian');
 	const g = globalThis as unknown as Record<string, unknown>;
 	for (const name of ['createEl', 'createDiv', 'createSpan', 'createFragment', 'activeDocument', 'activeWindow']) g[name] = (g.window as Record<string, unknown>)[name];
 	const { IndexSync } = await import('../src/plugin/index/index-sync');

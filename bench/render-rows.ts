@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, pageHtml } from '../tests/browser/sidebar-page';
+import { CHROMIUM, CHROMIUM_ARGS, loadPlaywright, pageHtml } from '../stand-in/sidebar-page';
 
 function arg(name: string, def: number): number {
 	const i = process.argv.indexOf(`--${name}`);

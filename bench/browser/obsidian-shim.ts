@@ -3,7 +3,7 @@
  * (bench/render-rows.ts). The DOM helpers (`createDiv`, `setAttr`, …) are the test stand-in's,
  * patched onto the page's own DOM.
  */
-import { patchDom } from '../../tests/obsidian-stub/dom';
+import { patchDom } from '../../stand-in/dom';
 
 patchDom(window);
 

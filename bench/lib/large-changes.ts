@@ -10,7 +10,7 @@ import { copyExampleVault } from '../../scripts/example-vault.mjs';
 import { pluginDir } from './plugin-cache';
 import { BENCH_NOW } from './repo';
 
-/** About 1 MB of distinct short lines (also the large notes of tests/bridge/large-changes.test.ts). */
+/** About 1 MB of distinct short lines (also the large notes of tests/bridge/trail/large-changes.test.ts). */
 export function bigNote(seed: number): string[] {
 	let s = seed;
 	const word = (): string => {

@@ -2,7 +2,7 @@
  * The one door to the desktop-only parts. The dynamic import sits behind `Platform.isDesktopApp`:
  * esbuild keeps a dynamically imported module (and all it alone imports) in a lazily run wrapper
  * inside main.js, so on mobile not one of its `require` calls for Node's modules ever runs
- * (tests/plugin/mobile-load.test.ts loads the built main.js with a `require` that throws for them).
+ * (tests/plugin/build/mobile-load.test.ts loads the built main.js with a `require` that throws for them).
  */
 import { Platform } from 'obsidian';
 import type { DesktopHost, DesktopParts } from './desktop-parts';

@@ -17,9 +17,9 @@ import { keepBeforeVersion, recordAfter } from '../../src/node/review/before-ver
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { AgentDiffModal } from '../../src/plugin/review/agent-diff-modal';
 import { startPlugin } from '../plugin/harness';
-import { copyExampleVault } from '../plugin/load-built';
+import { copyExampleVault } from '../plugin/build/load-built';
 import { browserSession } from './browser-session';
-import { drawIcons, ICONS, loadPlaywright, pageHtml, type Playwright, type Theme } from './sidebar-page';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, type Playwright, type Theme } from '../../stand-in/sidebar-page';
 import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder } from './screenshots';
 
 const playwright = await loadPlaywright();

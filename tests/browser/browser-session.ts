@@ -6,7 +6,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach } from 'vitest';
 import { stopPlugin, type Started } from '../plugin/harness';
 import { FIXED_NOW } from './screenshots';
-import { CHROMIUM, CHROMIUM_ARGS, type Playwright } from './sidebar-page';
+import { CHROMIUM, CHROMIUM_ARGS, type Playwright } from '../../stand-in/sidebar-page';
 
 export interface BrowserSession {
 	started: Started | null;

@@ -15,11 +15,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Modal } from '../obsidian-stub/obsidian';
+import { Modal } from '../../stand-in/obsidian';
 import type { AgentHooks } from '../../src/plugin/hosts/agent-hooks';
 import { settle, startPlugin, tempVault, type Started } from '../plugin/harness';
 import { browserSession } from './browser-session';
-import { drawIcons, ICONS, loadPlaywright, pageHtml, viewHtml, type Playwright, type Theme } from './sidebar-page';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, viewHtml, type Playwright, type Theme } from '../../stand-in/sidebar-page';
 import { ageVault, fixedClock, shoot as savePng, shotsFolder } from './screenshots';
 import type { ScreenshotName } from './screenshot-list';
 

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { prng } from '../helpers/random';
 import type { ScreenshotName } from './screenshot-list';
-import { ROOT } from './sidebar-page';
+import { ROOT } from '../../stand-in/sidebar-page';
 
 export const WRITE_DOCS = process.env.SESSION_BRIEF_SCREENSHOTS === '1';
 

@@ -15,8 +15,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../src/core/trail/agent-journal';
 import type { AgentChanges } from '../../src/plugin/review/agent-changes';
 import { settle, startPlugin, type Started } from '../plugin/harness';
-import { copyExampleVault } from '../plugin/load-built';
-import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, viewHtml, VIEWPORT, type Playwright, type Theme } from './sidebar-page';
+import { copyExampleVault } from '../plugin/build/load-built';
+import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, viewHtml, VIEWPORT, type Playwright, type Theme } from '../../stand-in/sidebar-page';
 import { browserSession } from './browser-session';
 import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder } from './screenshots';
 

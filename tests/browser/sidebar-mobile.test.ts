@@ -12,10 +12,10 @@
  * without Chromium.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Platform } from '../obsidian-stub/obsidian';
+import { Platform } from '../../stand-in/obsidian';
 import { settle, startPlugin } from '../plugin/harness';
-import { copyExampleVault, MOBILE_PLATFORM } from '../plugin/load-built';
-import { drawIcons, ICONS, loadPlaywright, pageHtml, viewHtml, type Playwright, type Theme } from './sidebar-page';
+import { copyExampleVault, MOBILE_PLATFORM } from '../plugin/build/load-built';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, viewHtml, type Playwright, type Theme } from '../../stand-in/sidebar-page';
 import { browserSession } from './browser-session';
 import { ageVault, fixedClock, shoot, shotsFolder } from './screenshots';
 

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settle, startPlugin, tempVault } from '../plugin/harness';
-import { drawIcons, ICONS, loadPlaywright, pageHtml, recordKeys, viewHtml, VIEWPORT, type Playwright, type RecordedKey } from './sidebar-page';
+import { drawIcons, ICONS, loadPlaywright, pageHtml, recordKeys, viewHtml, VIEWPORT, type Playwright, type RecordedKey } from '../../stand-in/sidebar-page';
 import { browserSession } from './browser-session';
 
 const playwright = await loadPlaywright();

@@ -26,10 +26,10 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { settle, startPlugin, type Started } from '../plugin/harness';
-import { copyExampleVault } from '../plugin/load-built';
-import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from './sidebar-page';
+import { copyExampleVault } from '../plugin/build/load-built';
+import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, recordClicks, recordKeys, viewHtml, VIEWPORT, type RecordedClick, type RecordedKey, type Playwright, type Theme } from '../../stand-in/sidebar-page';
 import { browserSession } from './browser-session';
-import { Menu } from '../obsidian-stub/obsidian';
+import { Menu } from '../../stand-in/obsidian';
 import { isoDate } from '../../src/core/brief/dates';
 import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder, stampFile } from './screenshots';
 

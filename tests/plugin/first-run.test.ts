@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { languageState, Modal, Notice, type PluginSettingTab } from '../obsidian-stub/obsidian';
+import { languageState, Modal, Notice, type PluginSettingTab } from '../../stand-in/obsidian';
 import { SETUP_OFFERED_KEY } from '../../src/plugin/settings/setup-modal';
 import { FIXTURE } from './fixture';
 import { readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';

@@ -9,7 +9,7 @@ import type { CacheWriter } from '../../src/plugin/index/cache-writer';
 import type { DesktopParts } from '../../src/plugin/desktop-parts';
 import type { IndexSync } from '../../src/plugin/index/index-sync';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/sidebar/review-view';
-import { App, languageState, Menu, Modal, Notice, type Plugin as StubPlugin, type PluginManifest } from '../obsidian-stub/obsidian';
+import { App, languageState, Menu, Modal, Notice, type Plugin as StubPlugin, type PluginManifest } from '../../stand-in/obsidian';
 import { EXAMPLE_RAW } from '../helpers/example-settings';
 
 export const MANIFEST: PluginManifest = {

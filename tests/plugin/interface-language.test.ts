@@ -11,7 +11,7 @@ import { HANG_MS } from '../helpers/patience';
 import { AGENT_IDS, HOSTS } from '../../src/core/hosts/agent-contracts';
 import { COMMAND_TEXT } from '../../src/plugin/command-strings';
 import { SETTINGS_TEXT } from '../../src/plugin/settings/settings-strings';
-import { languageState, Modal, Setting, type PluginSettingTab } from '../obsidian-stub/obsidian';
+import { languageState, Modal, Setting, type PluginSettingTab } from '../../stand-in/obsidian';
 import { FIXTURE } from './fixture';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 

@@ -2,7 +2,7 @@ import { isoDate } from '../../src/core/brief/dates';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
 import SessionBriefPlugin from '../../main';
-import { App, Notice, Setting } from '../obsidian-stub/obsidian';
+import { App, Notice, Setting } from '../../stand-in/obsidian';
 import { FIXTURE } from './fixture';
 import { internals, MANIFEST, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from './harness';
 import * as fs from 'node:fs';

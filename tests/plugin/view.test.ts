@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/sidebar/review-view';
-import { languageState, Menu, Modal, Notice, type FileExplorerView, type WorkspaceLeaf } from '../obsidian-stub/obsidian';
+import { languageState, Menu, Modal, Notice, type FileExplorerView, type WorkspaceLeaf } from '../../stand-in/obsidian';
 import { FIXTURE } from './fixture';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 

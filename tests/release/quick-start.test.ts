@@ -30,7 +30,7 @@ const HAVE_GIT = spawnSync('git', ['--version']).status === 0;
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** The suites the nested `npm test` runs (see the top of this file). */
-const NESTED_SUITES = ['tests/bridge/session-proof.test.ts', 'tests/plugin/built-main.test.ts', 'tests/plugin/mobile-load.test.ts', 'tests/plugin/built-hook-check.test.ts'];
+const NESTED_SUITES = ['tests/bridge/hooks/session-proof.test.ts', 'tests/plugin/build/built-main.test.ts', 'tests/plugin/build/mobile-load.test.ts', 'tests/plugin/build/built-hook-check.test.ts'];
 
 const made: string[] = [];
 afterAll(() => {

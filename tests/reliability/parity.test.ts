@@ -12,7 +12,7 @@ import { flagsOf, lowerTagNames } from '../../src/core/notes/flags';
 import { needsTextFallback, noteFactsFromMetadata } from '../../src/core/notes/metadata-facts';
 import { noteFactsFromText, type NoteFacts } from '../../src/core/notes/note-facts';
 import { resolveSettings } from '../../src/core/settings';
-import { parseNote } from '../obsidian-stub/markdown';
+import { parseNote } from '../../stand-in/markdown';
 import { LONG } from '../helpers/random';
 
 const TAGS = ['needs-review', 'Needs-Review', 'review', 'REVIEW', 'review-done', 'pending-review', 'needs-reviewer', 'needs-review/x', 'review/sub', 'überprüfen', '日本', 'x1', '1984'];

@@ -1,6 +1,6 @@
 /**
  * Note facts from Obsidian's metadata cache instead of the note's text (the plugin's path). The
- * result must equal `noteFactsFromText` for the same note: tests/plugin/metadata-parity.test.ts
+ * result must equal `noteFactsFromText` for the same note: tests/plugin/index/metadata-parity.test.ts
  * feeds recorded `cachedMetadata` through here and compares. Pure: the cache is passed in as a
  * plain object, so nothing here imports `obsidian`.
  */

@@ -6,7 +6,7 @@
  * the same counts: `after − common` added, `before − common` removed, where `common` is the longest
  * common subsequence. Myers' greedy algorithm finds its length in O((N+M)·D) time and O(N+M)
  * memory, comparing lines by a hash and then their text, so no line is copied out of the note;
- * tests/core/line-counts.test.ts checks the counts against `diffLines` on random texts.
+ * tests/core/trail/line-counts.test.ts checks the counts against `diffLines` on random texts.
  *
  * Bounded at any size (docs/design.md, "Large changes"): the common start and end are compared as
  * text, and past MAX_CHANGED_LINES lines added plus removed (or past the comparison's step budget)

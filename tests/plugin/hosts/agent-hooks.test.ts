@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../../helpers/patience';
-import { Modal, Notice } from '../../obsidian-stub/obsidian';
+import { Modal, Notice } from '../../../stand-in/obsidian';
 import type { AgentHooks } from '../../../src/plugin/hosts/agent-hooks';
 import { BRIDGE_COMMAND } from '../../../src/plugin/hosts/hook-command-line';
 import { shellWord } from '../../../src/node/hosts/command-line/shell-word';

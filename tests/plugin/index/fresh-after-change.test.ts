@@ -13,7 +13,7 @@ import { asBriefIndex, INDEX_FILE } from '../../../src/core/brief/cache-format';
 import { WRITE_DELAY_MS } from '../../../src/plugin/index/cache-writer';
 import { liveHandlers } from '../../../src/plugin/index/live-channel';
 import type { RuleCheckRunner } from '../../../src/plugin/check/rule-check-runner';
-import { parseNote } from '../../obsidian-stub/markdown';
+import { parseNote } from '../../../stand-in/markdown';
 import { internals, readCache, startPlugin, stopPlugin, tempVault, type Started } from '../harness';
 
 const BRIDGE = path.resolve(__dirname, '../../../bridge/dist/session-brief.cjs');

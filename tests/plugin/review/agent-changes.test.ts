@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeRecord, JOURNAL_FILE, type JournalRecord } from '../../../src/core/trail/agent-journal';
 import { REVIEW_FILE } from '../../../src/core/trail/what-changed';
 import type { AgentChanges } from '../../../src/plugin/review/agent-changes';
-import { languageState, Menu, Modal, Notice, type WorkspaceLeaf } from '../../obsidian-stub/obsidian';
+import { languageState, Menu, Modal, Notice, type WorkspaceLeaf } from '../../../stand-in/obsidian';
 import { HANG_MS } from '../../helpers/patience';
 import { FIXTURE } from '../fixture';
 import { openReviewView, readJson, settle, type Started, startPlugin, stopPlugin, tempVault } from '../harness';

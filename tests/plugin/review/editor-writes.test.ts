@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseEditorWrites } from '../../../src/core/trail/session-net';
 import { EditorWrites } from '../../../src/plugin/review/editor-writes';
-import { App } from '../../obsidian-stub/obsidian';
+import { App } from '../../../stand-in/obsidian';
 import { tempVault } from '../harness';
 
 const writes = vi.hoisted(() => ({ texts: [] as string[] }));

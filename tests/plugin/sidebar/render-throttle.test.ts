@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RenderThrottle } from '../../../src/plugin/sidebar/render-throttle';
 import { RENDER_INTERVAL_MS, ReviewView, VIEW_TYPE_REVIEW } from '../../../src/plugin/sidebar/review-view';
-import type { App } from '../../obsidian-stub/obsidian';
+import type { App } from '../../../stand-in/obsidian';
 import { FIXTURE } from '../fixture';
 import { startPlugin, stopPlugin, tempVault, type Started } from '../harness';
 
