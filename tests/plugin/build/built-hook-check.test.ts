@@ -63,7 +63,7 @@ describe.skipIf(!HAVE_BUILD)('main.js as a reviewer reads it', () => {
 
 	it('carries none of the hook files: not the hook entry, not install, not the bridge\'s command line', () => {
 		const main = fs.readFileSync(BUILT_MAIN, 'utf8');
-		const entry = fs.readFileSync(path.join(ROOT, 'src', 'node', 'hosts', 'hook-entry.cjs'), 'utf8');
+		const entry = fs.readFileSync(path.join(ROOT, 'src', 'node', 'hosts', 'hook-files', 'hook-entry.cjs'), 'utf8');
 		const bridge = fs.readFileSync(BUILT_BRIDGE, 'utf8');
 		// The hook entry's names for the bridge it loads, and texts of install and the CLI's usage.
 		const markers = ['sessionBriefLoadBridge', 'sessionBriefLibrary', 'Run install again from a terminal where', 'Copy the hooks into the vault and register them with the agent'];
