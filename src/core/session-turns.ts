@@ -59,13 +59,9 @@ function names(turn: TurnRecord, c: NetChange): boolean {
 }
 
 /**
- * Sorts a turn's unexplained changes. `own`: this session's turn record (null: no tool call was
- * recorded this turn); `turnsSeen`: whether any turn of this session was ever recorded (if not,
- * its host reports no tool calls to us, and every change of the turn counts as its own, as
- * before); `others`: the turns of other sessions still going; `now`: the notes as walked, for the
- * time each one changed. A note another turn named and this one did not is that turn's; an edit
- * from before this turn began is the turn's still going that began before it, or nobody's. A
- * deletion or a rename keeps no time: it is this session's while its turn ran.
+ * Sorts a turn's unexplained changes between this session, other sessions' turns still going and
+ * nobody (the rules: docs/design-decisions/agent-journal.md, "Whose change it is"). `turnsSeen`
+ * false means the host reports no tool calls, so every change of the turn is this session's.
  */
 export function attribute(changes: readonly NetChange[], now: readonly NoteRow[], own: TurnRecord | null, turnsSeen: boolean, others: readonly TurnRecord[]): Attribution {
 	const out: Attribution = { mine: [], nobody: [], left: [] };
