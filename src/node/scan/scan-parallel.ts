@@ -28,7 +28,7 @@ export interface ScanJob {
 	root: string;
 	settings: Settings;
 	/**
-	 * The notes' paths joined by NUL (one string clones faster than 100,000 objects); a full scan's
+	 * The notes' paths joined by NUL (one string clones cheaper than an object per note); a full scan's
 	 * notes carry nothing else. Null for a fed split: chunk c comes through the port as
 	 * `[c, paths joined by NUL]`.
 	 */

@@ -41,7 +41,7 @@ type NoteVisit = (path: string, mtime: number, size: number, error?: string) => 
 /**
  * The walk itself: every counted note to `visit`, with its mtime and size when `withStat`.
  * Its own loop rather than walkFolders' visitor, with paths joined by hand (path.join would
- * normalise each of 100,000 paths that need none). The rule of what counts is the core's, name by
+ * normalise every path, and none needs it). The rule of what counts is the core's, name by
  * name (src/core/paths.ts); tier 3's stamp walk (stat-walk.ts) runs the same functions in its own
  * loop, which a second thread can run.
  */
@@ -105,8 +105,8 @@ export function walkVault(root: string, excludedRootFolders: readonly string[], 
 }
 
 /**
- * The same walk folded into a stamp (src/core/stat-stamp.ts), keeping nothing per note: holding
- * 100,000 paths costs a third as much again as the walk itself (garbage collection and page faults).
+ * The same walk folded into a stamp (src/core/stat-stamp.ts), keeping nothing per note, since
+ * holding every path adds garbage collection and page faults to the walk.
  * Null when a folder or a note could not be looked at, which no stamp may hide. A vault expected
  * to be large (`expectedNotes`, the count of the stamp it is compared with) is walked on two
  * threads when a core is free (stat-walk.ts).
