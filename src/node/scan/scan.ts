@@ -276,11 +276,8 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
 
 /**
  * Walks the vault and reads the notes; `reuse` returns a previous entry for a note whose
- * modification time and size are unchanged, so only changed notes are read again. Without a
- * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file;
- * a full scan of a large vault reads the notes on two threads (scan-parallel.ts), the second one
- * started before the walk and fed as it lists when `expectedNotes` (the last cache's count) says the
- * vault is large.
+ * modification time and size are unchanged, so only changed notes are read again. A full scan of a
+ * large vault reads on two threads (scan-parallel.ts).
  */
 export function scanVault(root: string, settings: Settings, reuse?: (note: WalkedNote) => NoteEntry | undefined, given?: Walk, expectedNotes = 0): Scan {
 	// A full scan's listing walk (no stat, so no note with an error) feeds the second thread as it goes.
