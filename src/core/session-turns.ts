@@ -1,10 +1,7 @@
 /**
- * Whose change the session net found (docs/design.md, "What agents changed"): two sessions in one
- * vault each keep their own baseline and see each other's changes. A session's turn is recorded
- * from its first tool call (the pre-tool hook) to its end (the end-of-turn hook), with the notes
- * its calls named; at the end of a turn a change goes to this session, is left for another session
- * whose turn is still going and could have made it, or, when no session was in a turn to make it,
- * is journaled as nobody's. Pure: the files are src/node/journal/session-net.ts's.
+ * Whose change the session net found when two sessions share a vault: each turn is recorded with
+ * the notes its calls named, so a change lands under the session that made it (docs/design.md,
+ * "What agents changed"). Pure: the files are src/node/journal/session-net.ts's.
  */
 import type { NetChange, NoteRow } from './session-net';
 
