@@ -491,7 +491,7 @@ function main(): void {
 	}
 
 	if (want('size')) {
-		// 3b. Bounded at any size (docs/design.md, "Large changes"): tier 1 with five 1 MB notes an agent
+		// 3b. Bounded at any size (docs/design-decisions/reviewing-changes.md, "Large changes"): tier 1 with five 1 MB notes an agent
 		// rewrote past the line cap, their before-versions kept, and with a journal of 10,000 sessions;
 		// against node -e 0 and the floor hook on the same cache. `changes` lists the same.
 		log('\nsize: session-start (tier 1) with five 1 MB changes past the line cap, and with 10,000 sessions');
