@@ -89,11 +89,9 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
 }
 
 /**
- * Lists every counted note with its modification time and size, using only `readdir` and `stat`
- * (the stat-only walk of tier 3, docs/design.md). Symlinked folders are not followed, so a link loop
- * cannot trap the walk; a symlinked note counts, and is read at its real path, only while that
- * path lies in the vault. Without `withStat` the walk
- * only lists (mtime 0, size -1): a full scan takes both from the open file instead.
+ * Lists every counted note with its modification time and size (tier 3's stat-only walk).
+ * Symlinked folders are not followed, so a link loop cannot trap the walk; a symlinked note counts
+ * only while its real path lies in the vault. Without `withStat` it only lists (mtime 0, size -1).
  */
 export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true, listed?: (path: string) => void): Walk {
 	const notes: WalkedNote[] = [];
