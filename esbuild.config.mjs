@@ -130,13 +130,10 @@ function asciiOnly(text) {
 }
 
 /**
- * The text with `__toESM(require("node:fs"))` written as `require("node:fs")` wherever the
- * bundle uses the module only through its members. esbuild wraps each namespace import of a Node
- * built-in (`import * as fs`) in a helper that copies every export of the module onto a new object,
- * once per importing file, a large share of a session start's instructions (docs/bench/README.md,
- * "Tier 1 in wall clock: where the time goes").
- * A built-in is a plain CommonJS object already, so its members are the same without the copy;
- * only `.default` (a default import) needs the wrapper, and a name used that way keeps it.
+ * The text with `__toESM(require("node:fs"))` written as `require("node:fs")` where the bundle uses
+ * the module only through its members: the wrapper copies every export once per importing file,
+ * which a session start pays for (docs/bench/README.md, "Tier 1 in wall clock: where the time
+ * goes"). A built-in is a plain CommonJS object already; only `.default` needs the wrapper.
  */
 function plainBuiltins(text) {
 	return text.replace(/\b([\w$]+) = __toESM\(require\("(node:[\w/]+)"\)\)/g, (whole, name, id) =>

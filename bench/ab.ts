@@ -1,18 +1,10 @@
-// A/B timing of bridge bundles on one generated vault, runs interleaved so load affects all alike:
+// A/B timing of bridge bundles on one generated vault, runs interleaved so load affects all alike;
+// for optimization proposals (options: docs/bench/README.md):
 //
 //   npx tsx bench/ab.ts [--n 10000 | --vault DIR] [--kind base|dense|frontmatter|tiny] [--rg] [--find] [--hook] [--runs 7] [--args "report --json --source scan"] [--input JSON] CLI_A CLI_B …
 //
-// `--rg` adds the full-scan anchor (bench/lib/ripgrep.ts) to the rotation, printed last; `--find`
-// adds tier 3's anchor (`find V -name '*.md' -printf '%T@ %s\n'`). `--hook` times `session-start`
-// with a new session id per run (tier 3 when the last scan's cache is current), as bench/run.ts does.
-// A bundle given as `CLI@NAME=VALUE[,NAME=VALUE]` runs with those environment variables, so one
-// bundle can be compared with itself, e.g. `dist.cjs@SESSION_BRIEF_SCAN_THREADS=1 dist.cjs@SESSION_BRIEF_SCAN_THREADS=2`.
-//
-// Besides wall time it reports CPU time (user + sys of the child, bench/lib/child-cpu.ts), which a
-// busy shared machine disturbs much less than wall time.
-//
-// Used to measure optimization proposals: build a changed copy of the repo elsewhere (e.g.
-// /tmp/exp) and pass both bundles. Prints the median per bundle and the ratio to the first.
+// `CLI@NAME=VALUE[,NAME=VALUE]` runs a bundle with those environment variables, so one bundle can be
+// compared with itself. CPU time is reported beside wall time: a busy machine disturbs it less.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureVault, isVaultKind } from './generate-vault';

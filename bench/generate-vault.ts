@@ -1,38 +1,11 @@
-// Deterministic synthetic vaults for `npm run bench`.
+// Deterministic synthetic vaults for `npm run bench`, each with its ground truth (what `report
+// --json` must say, computed from what was generated, independently of the core's code), so every
+// timed run is also checked. What a vault holds and the four kinds: docs/bench/README.md, "Vaults".
 //
 //   npx tsx bench/generate-vault.ts [N] [--seed S] [--rules R] [--kind base|dense|frontmatter|tiny] [--force]
 //
-// A vault of N notes is generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>][-<kind>]/vault`
-// and reused while `meta.json` next to it names the same GENERATOR_VERSION. `meta.json` also holds
-// the ground truth: what `report --json` must say for that vault, computed here from what
-// the generator put into each note, independently of the core's code.
-//
-// What a vault holds (all drawn from a seeded PRNG, so a seed always gives the same bytes):
-// * note sizes 0.5–6 KB, log-uniform (most notes are small), nested folders (Notes/Area/Topic,
-//   Projects/P/…), German and Russian text, links, headings, lists;
-// * frontmatter of every shape: none, block list tags, flow list, scalar, upper-case `TAGS:` key,
-//   quoted values with `#`, comma strings (no tag since Obsidian 1.9), broken YAML with a closing
-//   fence (read tolerantly: its tags count), unclosed frontmatter (no frontmatter: nothing in it
-//   counts), `type: daily` in every spelling, `status: pending-review`;
-// * inline tags in every position (line start, mid-sentence, before punctuation, list item,
-//   heading, blockquote, after a tab, upper case, in `%% … %%` comments), and look-alikes that must
-//   not count: `#needs-reviewer`, `#needs-review/x`, `abc#review`, URL fragments, tags inside
-//   ``` and ~~~ fences (also 4-backtick fences around ``` and unclosed fences), inline code and
-//   HTML comments (tags inside `%% … %%` comments do count: Obsidian indexes them, as the
-//   recordings in tests/fixtures/obsidian-recorded/comments_markdown_style.json show);
-// * CRLF line ends, a UTF-8 BOM and a few invalid UTF-8 bytes in some notes;
-// * Inbox/ with subfolders (and a hidden Inbox/.drafts/), AI/Regelwerk/ (the rules folder),
-//   AI/sessions/ with some files named with today's date, Daily/ notes (today's exists),
-//   Import/ and _index/ (excluded root folders), .trash/ and node_modules/ (never counted),
-//   non-note files, CLAUDE.md, .claude/agents and .claude/skills, and .obsidian/ with
-//   daily-notes.json and the plugin's data.json naming those folders (bench/lib/bench-settings.ts).
-//
-// Four kinds of vault (`--kind`, VAULT_KINDS), the same folders and items, different notes:
-// * base: the above;
-// * dense: every note says "review" in prose, so no note is skipped on the tag names alone;
-// * frontmatter: every note opens with a long frontmatter (a dozen keys or more, a tag list of
-//   5–20 other tags), notes are long (2–16 KB) and carry many inline tags;
-// * tiny: 40–400 byte notes, so the scan's cost per note (not per byte) is what is measured.
+// Generated once into `os.tmpdir()/session-brief-bench/<N>-<seed>[-r<R>][-<kind>]/vault` and reused
+// while `meta.json` next to it names the same GENERATOR_VERSION.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

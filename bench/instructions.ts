@@ -1,17 +1,7 @@
-// `npx tsx bench/instructions.ts [--runs N] [--dist DIR] [--vaults 1000,10000,100000 [--journal K]]`: the start-up cost of a hook counted in
-// CPU instructions with valgrind's callgrind, against `node -e 0` counted the same way. Wall-clock
-// ratios (bench/run.ts) drift with whatever else the machine runs; instruction counts repeat to
-// within a fraction of a percent, so this is the check for a change that adds code to the hook's
-// start (a new dependency, a bigger bundle). Needs `valgrind` on PATH.
-//
-// Measured: a tier-1 `session-start` (a fresh plugin-written cache, the plugin alive) in a copy of
-// example-vault, through the hook entry as install places it (with its V8 code cache warmed), and
-// `--version` through the same entry (loading the bridge and nothing else). `--dist DIR` takes the
-// built files from another folder than bridge/dist (another build, to compare before and after).
-// `--vaults` adds tier 1 on generated vaults of those sizes (bench/generate-vault.ts) with K
-// unreviewed agent edits in the journal (default 200) and a previous session on record, so both
-// what-changed items are worked out on every run: the hook reads the cache, the journal and the
-// review marks, never the index, so the count must stay flat as the vault grows.
+// `npx tsx bench/instructions.ts [--runs N] [--dist DIR] [--vaults 1000,10000,100000 [--journal K]]`: a hook's
+// start-up counted in CPU instructions with valgrind's callgrind, against `node -e 0`. Instruction
+// counts repeat where wall-clock ratios drift, so this checks a change that adds code to the hook's
+// start. With `--vaults` the count must stay flat as the vault grows. Needs `valgrind` on PATH.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

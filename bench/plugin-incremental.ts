@@ -1,28 +1,9 @@
-// The plugin's incremental update of one note, in-process, against the test stand-in for
-// `obsidian`. Used by bench/run.ts; also runs alone:
+// The plugin's incremental update of one note, in-process against the test stand-in for `obsidian`
+// (what each step times: docs/bench/README.md, "The plugin's incremental update"). Used by
+// bench/run.ts; also runs alone:
 //
 //   npx tsx bench/plugin-incremental.ts [N…] [--updates 200] [--warmup 30] [--moves 150] [--coldMoves 40] [--seed 1]
 //
-// At bench time esbuild bundles bench/plugin-incremental-child.ts (IndexSync, BriefService, the
-// settings resolver and the stand-in's App/Plugin; `obsidian` aliased to stand-in) into
-// one CommonJS file. Each N runs in its own child (`node --expose-gc`), which:
-//   1. loads the generated vault into the stand-in (Vault walks the folder, MetadataCache parses
-//      every note up front as Obsidian restores its cache) — setup, not measured;
-//   2. builds the index as main.ts does (IndexSync.start + first `resolved`, then whenBuilt) with
-//      heapUsed after two forced GCs before and after: retained bytes of the index per note;
-//   3. times incremental updates on random notes (each note touched once), after warm-up:
-//      * change: `vault.modify` with the note's text plus a line carrying #needs-review. Timed
-//        (a) from the metadata cache's `changed` event to the index holding the new entry (the
-//        plugin's own work: IndexSync.update → readIndexedNote → NoteIndex.set → onChange),
-//        (b) (a) plus the brief recomputed by BriefService.brief() (what the open sidebar does on
-//        every change; the status bar's count is timed too), and
-//        (c) end to end from the `vault.modify` call (includes the stand-in's disk write, stat and
-//        its own YAML parse of the note, which real Obsidian does in its worker);
-//      * rename to a sibling name and back (vault `rename` event → index holds the new path), then
-//        the same with the CPU caches flushed before each rename (the plugin's work apart from the
-//        cache state a larger index and the stand-in's own per-folder bookkeeping leave behind);
-//      * delete + create of the same note (vault `delete` → gone; `create` → indexed again, which
-//        reads the note's text because the metadata cache has none for it yet).
 // Every note the bench changes is put back afterwards (bench/lib/journal.ts).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';

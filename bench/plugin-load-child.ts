@@ -1,13 +1,8 @@
-// One measurement of the plugin's load, in a fresh process (bench/plugin-load.ts runs many): the
-// built main.js evaluated as Obsidian evaluates a community plugin (compiled and run as CommonJS,
-// `obsidian` answered by the test stand-in over happy-dom), then, with `--onload`, the plugin's
-// `onload` on a copy of example-vault/: the part that runs before its first await (what the app
-// waits for before it goes on) and the whole, until the returned promise settles.
+// One measurement of the plugin's load in a fresh process (bench/plugin-load.ts runs many): main.js
+// evaluated as Obsidian evaluates a plugin, and with `--onload` its `onload`, up to the first await
+// and whole. Prints one JSON line.
 //
 //   node <bundle> <main.js> [--onload <vault folder>]
-//
-// Prints one JSON line: { evalMs, evalCpuMs, onloadSyncMs?, onloadMs? } (evaluation's wall and CPU
-// time, user + system). Bundled with esbuild by the bench.
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';

@@ -1,17 +1,8 @@
-// The child side of bench/plugin-main-thread.ts: the whole plugin (main.ts) in one process, against
-// the test stand-in for `obsidian` over happy-dom, as Obsidian's renderer runs it: one thread, so
-// every synchronous task of the plugin is time the app cannot draw or take input.
+// The child side of bench/plugin-main-thread.ts: the whole plugin (main.ts) in one process against
+// the test stand-in, on one thread as Obsidian's renderer runs it, so every synchronous task is time
+// the app cannot draw (the modes: docs/bench/README.md, "The plugin on Obsidian's main thread").
 //
 //   node <bundle> '<options as JSON>'
-//
-// Mode `onload`: a fresh app over a small vault per run; `onload()` timed until it returns and until
-// its promise settles, interleaved with a minimal plugin (one view, one command, one setting tab,
-// `loadData`) as the floor. Mode `index`: one generated vault of N notes; the floor (every markdown
-// file's `getFileCache` put in a Map) and the plugin's first index pass from layout ready to the
-// built index, with the longest event-loop task during it; then an agent burst (journal appends,
-// `vault.modify` with its `modify` and metadata `changed` events) with the plugin not loaded, then
-// loaded (cache writes every second), then not loaded again, each with the longest gap between
-// event-loop turns. Writes the result as JSON to `out`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -1,13 +1,10 @@
-// The plugin on Obsidian's main thread (bench/plugin-main-thread-child.ts, the whole of main.ts
-// bundled with esbuild against the test stand-in for `obsidian`): `onload` against a minimal
-// plugin's, the first index pass against the same number of `getFileCache` calls kept in a Map, and
-// the longest synchronous task during an agent burst against the same burst with the plugin not
-// loaded. Used by bench/run.ts (`--only main-thread`); also runs alone:
+// The plugin on Obsidian's main thread, each step against a floor without the plugin
+// (docs/bench/README.md, "The plugin on Obsidian's main thread"). Used by bench/run.ts
+// (`--only main-thread`); also runs alone:
 //
 //   npx tsx bench/plugin-main-thread.ts [N…] [--edits 500] [--gap 8] [--runs 9]
 //
-// The plugin writes its cache files and the journal into the vault's plugin folder: that folder is
-// put back as it was afterwards, and every note the burst edits is restored (bench/lib/journal.ts).
+// The plugin folder and every note the burst edits are put back afterwards (bench/lib/journal.ts).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -1,15 +1,7 @@
-// Where the bridge's full scan spends its time.
+// Where the bridge's full scan spends its time: a V8 CPU profile summed per source file (and per
+// kind of fs work), and the start-up cost with and without a code cache.
 //
 //   npx tsx bench/profile.ts [N…] [--kind base|dense|frontmatter|tiny] [--cli PATH] [--runs R] [--profiles P]
-//
-// Two views, on the generated vaults of N notes (default 10000 and 100000):
-// 1. a V8 CPU profile (`node --cpu-prof`) of `report --json --source scan` (the sum of P profiled
-//    runs, shown per run, with `--profiles P`: one run's profile moves with the load), self time summed by
-//    the source file each function came from (esbuild's unminified bundle marks every module with
-//    a `// path` comment, so bundle line numbers map back to src/core/…, bridge/…, yaml, moment)
-//    and, for Node's own fs and encoding code, by what it does (readdir, stat, read, decode);
-// 2. start-up: `node -e 0`, `node CLI version` (loads and compiles the whole bundle) and
-//    `node CLI version` with a V8 code cache are timed as child processes.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -1,23 +1,9 @@
-// The Needs review sidebar under a burst of edits, in-process against the test stand-in for
-// `obsidian` (stand-in, over happy-dom): a generated vault of N notes (default 100,000),
-// 10% flagged #needs-review, the plugin's index, brief service and the real ReviewView open; then
-// edits at a fixed rate (default 50 a second, each a `vault.modify` that flags or unflags a note,
-// keeping the share flagged) for a few seconds. Reported per mode:
-//   * before: the view redraws on every change of the brief (the wiring before the burst throttle);
-//   * after: the view as it is (src/plugin/sidebar/render-throttle.ts: a leading render, then at most one
-//     per RENDER_INTERVAL_MS).
-// Numbers: changes of the brief per second, renders per second, ms per render (median, p95) and
-// the share of wall time spent rendering. Each section draws at most one page of rows
-// (src/plugin/sidebar/row-cap.ts); one more render with the cap lifted shows what drawing the whole
-// flagged section costs (wall and CPU ms; skip it with --no-uncapped). Then the idle cost of one poll tick of the agent changes
-// journal (two stats, nothing read) and, for comparison, a tail read of one new record and a whole
-// read of a 10,000-record journal.
+// The Needs review sidebar under a burst of edits, in-process against the test stand-in, with and
+// without the render throttle and the row cap; the numbers are for docs/speed.md
+// (docs/design-decisions/sidebar.md says why the throttle and the cap exist).
 //
 //   npm run bench:render [-- --notes 100000 --rate 50 --seconds 4 --no-uncapped]
 // Chromium's side of the same comparison: `npx tsx bench/render-rows.ts`.
-//
-// The npm script bundles this file with esbuild (`obsidian` aliased to the stand-in) and runs it
-// with Node. Nothing here is a pass/fail test: the numbers are for docs/speed.md and the report.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -1,12 +1,8 @@
-// One *Needs review* section of many notes drawn in headless Chromium (Debian's /usr/bin/chromium
-// through playwright-core, as in tests/browser/): the sidebar's own row code and tree controller
-// (bench/browser/rows-page.ts) with the row cap (src/plugin/sidebar/row-cap.ts) and with the cap lifted,
-// in the same page and run. Reported: ms of JavaScript (rows and tab stop) and of the forced
-// layout after, medians of --repeat draws. For happy-dom (the tests' DOM) see `npm run bench:render`.
+// One *Needs review* section of many notes drawn in headless Chromium with the sidebar's own row
+// code, with and without the row cap, in the same page and run; the numbers are for docs/speed.md.
+// For happy-dom (the tests' DOM) see `npm run bench:render`.
 //
 //   npx tsx bench/render-rows.ts [-- --notes 10000 --repeat 5]
-//
-// Nothing here is a pass/fail test: the numbers are for docs/speed.md and the report.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -1,14 +1,7 @@
-// `npm run bench`: how fast each path of the bridge is, as ratios against
-// baselines measured in the same run, on deterministic generated vaults (bench/generate-vault.ts).
+// `npm run bench`: how fast each path of the bridge is, as ratios against baselines measured in the
+// same run, interleaved so a noisy neighbour slows both alike (how: docs/bench/README.md).
 //
 //   npx tsx bench/run.ts [--quick] [--sizes 1000,10000,100000] [--only SECTION,…] [--cli PATH] [--out DIR] [--no-write]
-//
-// Every measurement is a child process started with spawnSync, timed from spawn to exit; the
-// median of several runs after warm-up runs. A subject and its baseline are run interleaved
-// (baseline, subject, subject, baseline, …) so a noisy neighbour slows both alike.
-// `--quick` runs a reduced set (1k and 10k notes, fewer runs) in well under a minute and writes
-// its tables to docs/bench/tmp/ (ignored by git); the full run writes docs/bench/results.md,
-// docs/bench/results.json and docs/bench/scan-vs-rg.svg.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -498,7 +491,7 @@ function main(): void {
 	}
 
 	if (want('size')) {
-		// 3b. Bounded at any size (docs/design.md, "Large changes"): tier 1 with five 1 MB notes an agent
+		// 3b. Bounded at any size (docs/design-decisions/reviewing-changes.md, "Large changes"): tier 1 with five 1 MB notes an agent
 		// rewrote past the line cap, their before-versions kept, and with a journal of 10,000 sessions;
 		// against node -e 0 and the floor hook on the same cache. `changes` lists the same.
 		log('\nsize: session-start (tier 1) with five 1 MB changes past the line cap, and with 10,000 sessions');
@@ -764,7 +757,7 @@ function main(): void {
 		log('\nplugin: incremental update of one note (in-process, stand-in)');
 		raw.plugin = {};
 		raw.pluginRounds = {};
-		// A timing here is a few µs: one child's cache and heap state can shift all its medians. So
+		// A timing here is tiny: one child's cache and heap state can shift all its medians. So
 		// each size runs in several children, the sizes interleaved (10k, 100k, 10k, …), each with its
 		// own random notes, and a row takes the median of the children's medians.
 		const sizes = SIZES.filter((s) => s >= 10000);

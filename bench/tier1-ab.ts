@@ -1,15 +1,9 @@
-// Tier 1 of several builds side by side, in wall clock and CPU time:
+// Tier 1 of several builds side by side, in wall clock and CPU time, interleaved with `node -e 0`
+// and the floor hook so a busy machine slows them alike:
 //
 //   npx tsx bench/tier1-ab.ts [--runs 21] DIST_A DIST_B …
 //
-// Each DIST is a folder of built files as bridge/dist holds them (a build of another commit, e.g.
-// the hook files of `git show COMMIT:claude-plugin/hooks/…` under bridge/dist's names). Each build
-// is placed as install places the hook files, in its own copy of example-vault with a fresh
-// plugin-written cache whose keeper is this process, and every run is checked to be answered from
-// that cache. The builds run interleaved with `node -e 0` and the floor hook (bench/lib/hook-floor.ts),
-// so a busy machine slows them alike. CPU time is disturbed much less: where `perf` can count this
-// user's processes, every run is repeated under `perf stat -e task-clock` (CPU time of all the
-// process's threads, to the microsecond), else it is user + system of the child at 10 ms resolution.
+// Each DIST is a folder of built files laid out as bridge/dist holds them.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -1,16 +1,9 @@
 // Where a tier-1 session start spends its time, step by step, against `node -e 0` and the floor
-// hook (bench/lib/hook-floor.ts):
+// hook (docs/bench/README.md, "Tier 1 step by step, and a startup snapshot"):
 //
 //   npx tsx bench/tier1-steps.ts [--runs 25] [--dist DIR]
 //
-// A copy of the built session start file (bridge/dist/session-brief.start.cjs) gets a mark
-// (`performance.now()`, milliseconds since the process started) before and after each step of
-// bridge/commands/session-start.ts and of the firing's record (src/node/journal/session-record.ts); the
-// copy is placed as install places the hook files, in a copy of example-vault with a fresh
-// plugin-written cache whose keeper is this process, and run as agents run it. Each run prints
-// its marks on stderr at exit; the table is the median time from one mark to the next, then from
-// the last mark to the process being gone (as spawnSync sees it). `node -e 0` runs interleaved.
-// A call site the copy cannot find stops the script: the marks follow the source, not a guess.
+// A call site the marked copy cannot find stops the script: the marks follow the source, not a guess.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -1,10 +1,7 @@
 /**
- * The entry of session-brief.edit.cjs: the hooks that run around every agent edit, `post-tool-use`
- * (the rule check after an edit) and `pre-tool-use` (the Write guard). Nearly every edit is outside
- * the rule scope and every Write outside the sessions folder, and then these hooks say nothing; the
- * hook entry (src/node/hosts/hook-files/hook-entry.cjs) runs this file for them instead of the whole bridge,
- * so that case loads a small file instead of the whole bridge. It is built from the same sources as the bridge;
- * an edit inside the rule scope gets the check from the bridge beside it (edit-check-from-bridge.ts).
+ * The entry of session-brief.edit.cjs, the hooks around every edit: nearly every edit is outside the
+ * rule scope and says nothing, so that case loads a small file; an edit in scope gets the check from
+ * the bridge beside it (docs/design-decisions/hook-files.md, "The edit file").
  */
 import { parseArgs, type Args } from './args';
 import { postToolUse } from './commands/post-tool-use';

@@ -1,10 +1,7 @@
 /**
- * What a hook prints when it fails, one rule for the three files that run hooks (main.ts,
- * start-file.ts, edit-file.ts): a hook never fails its host, so it exits 0 with output the host
- * accepts (docs/design.md, "The rule check after an edit"). The session start names the problem in
- * a valid brief envelope; the rule check names its own failure, which is a finding too; the Write
- * guard fails open, with no output, which lets the Write through; the end of a turn prints `{}`. Kept small and free of the
- * commands themselves: the session start file and the edit file each bundle it whole.
+ * What a hook prints when it fails, one rule for the three files that run hooks: a hook never fails
+ * its host, so it exits 0 with output the host accepts (docs/agents.md, "Hook output"). Small and
+ * free of the commands, since the start and edit files each bundle it whole.
  */
 import { stringFlag, type Args } from './args';
 import { agentOrDefault, DEFAULT_AGENT, HOSTS, sessionStartOutput, type AgentId } from '../src/core/hosts/agent-contracts';

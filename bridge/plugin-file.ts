@@ -1,11 +1,8 @@
 /**
- * The entry of session-brief.plugin.cjs, which the agent plugin's hooks run (claude-plugin/hooks/:
- * hooks.json for Claude Code, codex-hooks.json for Codex, with `--agent codex`): it finds the vault
- * from the folder the session started in (`CLAUDE_PROJECT_DIR`, else the working folder the host
- * starts the hook in, or that folder's nearest parent holding a vault) and then runs the hook
- * entry beside it (session-brief.cjs, the same file `install` puts into a vault) with `--vault`.
- * It stays silent, exit 0, in a project that is no vault, and in a session that also runs the
- * hooks `install` registered for this vault, so such a session gets one brief and one rule check.
+ * The entry of session-brief.plugin.cjs, which the agent plugin's hooks run: it finds the vault from
+ * the folder the session started in and runs the hook entry beside it with `--vault`. Silent in a
+ * project that is no vault, and where the hooks `install` registered also run, so a session gets
+ * one brief and one rule check.
  */
 import { createRequire } from 'node:module';
 import * as os from 'node:os';

@@ -1,17 +1,7 @@
 /**
  * The name the bridge was run by, for its usage lines and the commands doctor prints, so a user can
- * type back what they read.
- *
- * The rule:
- * 1. Run through npm's link to the package's command (`node_modules/.bin/session-brief`, a global
- *    install, or on Windows npm's shim, which runs the file inside `node_modules/session-brief/`):
- *    `npx session-brief` when npm ran it as `npx`/`npm exec` (npm sets `npm_command=exec`),
- *    else `session-brief` (a global install, or a package script where npm puts the command on PATH).
- * 2. Any other file (a clone's build, a release asset, the copy in a vault's hook folder):
- *    `node <file>`, relative to the current folder when the file lies inside it (the vault's copy run
- *    from the vault reads `node .claude/hooks/session-brief.cjs`), else absolute; quoted for a shell
- *    when it needs it. Commands doctor prints for a fix always name the file absolutely: they are
- *    often run from another folder.
+ * type back what they read: `npx session-brief` or `session-brief` through npm's link, else
+ * `node <file>`; doctor's fixes name the file absolutely, since they are often run elsewhere.
  */
 import * as path from 'node:path';
 import { isPlainWord, shellWord } from '../src/node/hosts/command-line/shell-word';

@@ -1,11 +1,7 @@
 /**
- * The entry of session-brief.start.cjs: a session start up to the answer from the cache the
- * Obsidian plugin keeps current (tier 1 in docs/design.md), the common case of the hook that runs
- * at every agent session. The hook entry (src/node/hosts/hook-files/hook-entry.cjs) runs it for
- * `session-start` instead of the whole bridge, so that case loads a small file instead of the bridge
- * (the sizes: docs/bench/README.md, "Tier 1 in wall clock: where the time goes").
- * It is built from the same sources as the bridge; when a run needs more (a scan, the live
- * channel, the full brief), the tiers come from the bridge beside it (local-tiers-from-bridge.ts).
+ * The entry of session-brief.start.cjs: a session start up to tier 1, the common case of the hook
+ * that runs at every agent session, so that case loads a small file; the later tiers come from the
+ * bridge beside it (docs/design-decisions/hook-files.md, "The session start file").
  */
 import { parseArgs, type Args } from './args';
 import { sessionStart } from './commands/session-start';

@@ -1,8 +1,8 @@
 // The least a Node hook that answers a session start from the plugin's cache has to do, as a
 // second anchor for tier 1: read stdin as a stream with a give-up timer (a host may never close
 // it, so a blocking read is not safe), read the cache file, parse it, print one JSON envelope.
-// Node's stdin stream alone costs about a fifth of `node -e 0` (docs/bench/README.md), so this is
-// the floor under any hook written in Node, before a line of the bridge runs.
+// This is the floor under any hook written in Node, before a line of the bridge runs
+// (docs/bench/README.md has what the stdin stream alone costs).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

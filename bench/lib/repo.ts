@@ -14,10 +14,8 @@ export const BENCH_NOW = `${BENCH_TODAY}T10:00:00`;
 /**
  * The environment of a measured child: the bench's clock, an English locale, none of the caller's
  * Node options (a `--require` there would be timed too) and no NODE_EXTRA_CA_CERTS. With that
- * variable, every Node process parses the certificates it names before running any code: with a
- * system bundle of about 140 certificates, 415 M instructions on top of the 85 M of `node -e 0`.
- * Some machines set it (a proxy's certificate); it would make every Node anchor five times heavier
- * and hide what the bridge itself costs.
+ * variable, every Node process parses the certificates it names before running any code; some
+ * machines set it (a proxy's certificate), and it would dwarf what the bridge itself costs.
  */
 let stateDir: string | undefined;
 

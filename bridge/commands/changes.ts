@@ -1,10 +1,7 @@
 /**
- * `changes [--json]`: the agent changes not yet reviewed, the same notes `report` counts (deleted
- * ones under their old path, renamed ones with where they were), each with its diff in unified
- * format against the note's before-version (docs/design.md, "Reviewing what agents changed"); a
- * large change (src/core/trail/line-counts.ts) with its sizes instead of a diff. Colours
- * when standard output is a terminal (and NO_COLOR is unset), plain text otherwise. Every line
- * of the vault's text passes through `escapeControls`: a note cannot steer the terminal.
+ * `changes [--json]`: the unreviewed agent changes `report` counts, each with its unified diff
+ * against the before-version (docs/design.md, "Reviewing what agents changed"). Every line of vault
+ * text passes through `escapeControls`, so a note cannot steer the terminal.
  */
 import { MAX_CHANGED_LINES, sizesText, type ChangeSizes } from '../../src/core/trail/line-counts';
 import { escapeControls, quoteName } from '../../src/core/quote';

@@ -1,13 +1,7 @@
 /**
- * The PostToolUse hook (docs/design.md, "The rule check after an edit"): after an edit to a rule file,
- * run the rule check and tell the agent what broke. Silent for anything it cannot read as an edit
- * inside the rule scope, silent for a clean check, and exit 0 always.
- *
- * Most edits are not rule edits, so the common path must stay near the cost of a bare Node start:
- * it reads stdin, compares strings and, only for a path inside the vault, the plugin's settings.
- * The check engine (and everything it pulls in) comes through src/node/check/edit-check-source.ts, only
- * for an edit in scope: from the bridge's own bundle, or, in session-brief.edit.cjs, from the
- * bridge file beside it (bridge/edit-file.ts).
+ * The PostToolUse hook (docs/design.md, "The rule check after an edit"): silent unless an edit in
+ * the rule scope broke something, exit 0 always. Most edits are not rule edits, so the check engine
+ * loads (src/node/check/edit-check-source.ts) only for an edit in scope.
  */
 import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';

@@ -1,18 +1,8 @@
 /**
- * The pre-tool hook (Claude Code's PreToolUse, Gemini CLI's BeforeTool, Codex's PreToolUse; the
- * input is read through the host's descriptor, a refusal is written in the host's own shape), two
- * refusals and one record:
- * - the fence around Session Brief's own files (src/core/fence/agent-fence.ts): an edit tool or a shell
- *   command (read as the shell reads it, src/node/fence/fence-command.ts) that reaches the plugin's
- *   folder, the hook files, the agent plugin's folder or the per-user state folder is refused, always;
- * - the opt-in Write guard (docs/design.md, "The Write guard"): a `Write` over an existing file in
- *   the sessions folder is refused while the setting is on.
- * - for a call it lets through, the before-version of each note the call may change, kept for the
- *   human's review of the agent's change (src/node/review/before-version-hook.ts); never a refusal.
- * Both refusals look through symbolic and hard links (src/node/fence/agent-fence.ts). Everything else, and
- * everything the hook cannot read, is allowed silently: exit 0 with no output, so Claude Code goes
- * on with its normal permission flow. The settings are read on each run that needs them, so the
- * setting's toggle needs no new registration.
+ * The pre-tool hook (PreToolUse, Gemini CLI's BeforeTool): the fence around Session Brief's own
+ * files, the opt-in Write guard (docs/design.md, "The Write guard"), and the before-versions of a
+ * call it lets through. Anything it cannot read is allowed silently, so the host goes on with its
+ * own permission flow; the setting is read each run, so toggling it needs no new registration.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,23 +1,10 @@
 #!/usr/bin/env node
 /*
  * Session Brief: the entry point agents run as a hook (`node session-brief.cjs session-start`).
- *
- * It runs one of the three files beside it, all readable source (install writes all four; this
- * file is src/node/hosts/hook-files/hook-entry.cjs in Session Brief's repository):
- *   session-brief.start.cjs   a session start, up to the answer from the cache the Obsidian plugin
- *                             keeps current (the common case), a small file;
- *   session-brief.edit.cjs    the hooks around an edit, short of the rule check, a small file;
- *   session-brief.bridge.cjs  the bridge: every command, and what those two load from it.
- * The only thing this file adds is speed: a hook runs at every session start and after every edit,
- * and compiling its code each time would cost more than the rest of the run. So the compiled form
- * V8 makes of each file is kept, made on the first run and remade whenever V8 rejects it (another
- * Node). V8 checks a cache only against the length of the source it is given, so a cache compiled
- * from other code would run that code instead. The cache is therefore kept in Session Brief's
- * per-user folder outside every vault (where an agent's sandbox and a synced vault do not reach),
- * together with the exact bytes it was made from, and used only for a file of those very bytes:
- * the code that runs is always the text of the file (docs/design.md, "What lives outside the vault").
- *
- * `node session-brief.bridge.cjs <command>` runs the same commands without this file.
+ * It runs the start, edit or bridge file beside it with V8's compiled form of that file, kept in the
+ * per-user state folder with the exact bytes it was made from, so a hook does not compile its code
+ * on every run and a planted cache cannot run other code (docs/design.md, "What lives outside the
+ * vault"). `node session-brief.bridge.cjs <command>` runs the same commands without this file.
  */
 'use strict';
 const fs = require('node:fs');

@@ -1,12 +1,7 @@
 /**
- * Every user-facing text comes in English and German (the `language` setting), in one style
- * (docs/design.md, "Languages"): a module's texts are an interface and one object per language,
- * joined by `translations<Interface>({ en, de })` and read as `table[lang]`; a descriptor's own
- * words (a brief item's labels, a check's explanation) are `PerLang<T>` fields. A missing German
- * text is a type error, an empty one fails the completeness test. Comparing a language with a
- * literal (`lang === 'de'`) is a lint error outside this file.
- *
- * Below: the brief's fixed strings. Each list item's own labels live with its descriptor in brief-items.ts.
+ * Every user-facing text in English and German, in one style: `translations<Interface>({ en, de })`
+ * read as `table[lang]`, so a missing text is a type error (docs/design.md, "Languages"). Below:
+ * the brief's fixed strings; an item's own labels live with its descriptor.
  */
 import type { Language } from './settings';
 

@@ -1,18 +1,7 @@
 /**
- * How a name read from a vault (a note path, a folder, the daily note) is written into any text
- * the bridge or the plugin makes: the agent's context, `report`, `check`, the review report and
- * error messages. A name is untrusted: it may hold a line break (Linux and macOS allow one), a
- * terminal escape, a right-to-left override or the list separator. The rule (docs/brief.md, "Names
- * in text"):
- *
- * - A name made only of safe characters (letters, marks, digits and symbols such as emoji of any script, single spaces
- *   between words, and `._-/()[]{}&'+#@!~=%$^;`) is written as it is.
- * - Any other name is written as one JSON string literal (`"a, b.md"`), with every control
- *   character, line or paragraph separator, format character (bidi controls, zero-width
- *   characters) and non-ASCII space escaped as `\uXXXX`. `JSON.parse` gives the name back.
- *
- * So the list separator `, ` and the quote `"` never appear unquoted inside a name, and no name
- * can start a line of its own or change how the text around it is shown.
+ * How a name read from a vault is written into any text we make: safe names as they are, any other
+ * as one JSON string literal, so no name can break a list, start a line or change how the text
+ * around it is shown (docs/brief.md, "Names in text").
  */
 
 const SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
@@ -20,10 +9,8 @@ const SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
 const UNSAFE_CHARS = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]|(?! )\p{Zs}`;
 
 /*
- * The expressions with Unicode's property classes are built on first use, not when the module
- * loads: V8 builds a property class's ranges as soon as the expression is made, and most runs
- * never need them (see the known ranges below). One class with the spacing rule in plain code,
- * because V8 compiles each copy of a property class on its own.
+ * Built on first use, not at load: V8 builds a property class as soon as the expression is made,
+ * and most runs never need one (the known ranges below answer first).
  */
 let safeWords: RegExp | undefined;
 let unsafeChar: RegExp | undefined;
@@ -31,17 +18,9 @@ const SAFE_WORDS = (): RegExp => (safeWords ??= new RegExp(`^[${SAFE_CHARS} ]+$`
 const UNSAFE_CHAR = (): RegExp => (unsafeChar ??= new RegExp(UNSAFE_CHARS, 'gu'));
 
 /*
- * The same rules for text in the blocks most names are written in, spelled out as plain ranges:
- * ASCII, Latin-1, Latin Extended-A and -B, Latin Extended Additional (Vietnamese), the Greek
- * letters, Cyrillic, the Hebrew and Arabic letters, the common punctuation (dashes, quotation
- * marks, the ellipsis), Hiragana, Katakana, the CJK ideographs and the Hangul syllables. Every
- * character of these ranges is assigned since Unicode 14 (the last ideographs, U+9FFD–U+9FFF),
- * which Node 18 and the Electron of any current Obsidian carry; the letters, marks, digits and
- * other symbols among them are the SAFE_KNOWN ranges, and the only unsafe ones are the no-break
- * space and the soft hyphen.
- * Unicode's property classes are expensive for V8 to build (a few milliseconds, paid again by
- * every hook start that meets such a name), so they remain for every other character only.
- * tests/core/quote.test.ts checks each character of these ranges against the property classes.
+ * The same rules as plain ranges for the scripts most names are written in (every character in
+ * them assigned since Unicode 14), so a hook start does not pay for building property classes;
+ * tests/core/quote.test.ts checks each character against the property classes.
  */
 const KNOWN_RANGES = String.raw`\x20-\x7e\u00a0-\u024f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03ce\u0400-\u052f\u05d0-\u05ea\u0621-\u063a\u0641-\u064a\u0660-\u0669\u1e00-\u1eff\u2010-\u2027\u2030-\u205e\u3041-\u3096\u30a1-\u30fa\u4e00-\u9fff\uac00-\ud7a3`;
 const KNOWN_TEXT = new RegExp(`^[${KNOWN_RANGES}]*$`);

@@ -1,22 +1,8 @@
 /**
- * The one door to Session Brief's own files in a vault (docs/design.md, "The trust boundary"): the
- * plugin's folder (caches, index, journal, marks, records, review marks, settings copy, the live
- * channel's discovery file), `.claude/hooks` (the hook files and the install record), backups and
- * temp files. A vault is often a clone or a synced folder, so whoever can put a file into it
- * controls what lies at these paths: a link out of the vault, a FIFO, a folder. Every function here
- * therefore
- *   - takes the vault's root and refuses a path whose folder is not the same folder by its real
- *     path (no symbolic link between the root and the file, no `..`): nothing is read, written,
- *     renamed or removed outside the vault;
- *   - never follows a link at the file itself (O_NOFOLLOW; a rename replaces a link, never writes
- *     through it);
- *   - opens only regular files, without waiting (O_NONBLOCK: a FIFO does not hang the hook), and
- *     anything else is *damaged*: a miss for the reader, a line in `doctor`;
- *   - bounds every read;
- *   - creates temp files exclusively (O_EXCL) under random names in the target's own folder.
- * The agent settings files that `install` was asked to change may lie outside the vault (the user
- * scope's `~/.claude/settings.json`); they have their own function, `writeAgentSettingsFile`.
- * Lint keeps file-system writes out of every other module (eslint.config.mjs, "State files").
+ * The one door to Session Brief's own files in a vault (docs/design.md, "The trust boundary"):
+ * whoever can put a file into the vault controls what lies at these paths, so nothing here follows
+ * a planted link, waits on a FIFO or reads unbounded. Agent settings outside the vault go through
+ * `writeAgentSettingsFile`; lint keeps file-system writes out of every other module.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

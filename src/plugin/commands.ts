@@ -1,13 +1,7 @@
 /**
  * The plugin's commands, ribbon icon and hover-preview source, named in the interface language.
- * Command ids are stable once released and carry no plugin id (Obsidian prefixes it); no default
- * hotkeys. The desktop's commands are registered only on desktop: on mobile they are not offered at all.
- *
- * A language change renames the commands at once: Obsidian keeps a command's name from when it was
- * added, so they are removed and added again under the same ids (`Plugin.removeCommand`, Obsidian
- * 1.7.2), which keeps the user's hotkeys and the palette's recent list. The ribbon icon's tooltip
- * follows too; the hover-preview source keeps the name from load (Obsidian offers no way to rename
- * it), which only its entry in the Page preview settings shows.
+ * Ids are stable and carry no plugin id; a language change removes and re-adds the commands under
+ * the same ids, since Obsidian keeps a command's name from when it was added (docs/design.md, "Languages").
  */
 import { Notice, type Plugin } from 'obsidian';
 import type { Lang } from '../core/i18n';

@@ -65,7 +65,7 @@ describe.skipIf(skip !== undefined)(`the fence with Claude Code ${client.version
 	});
 });
 
-/** Shell spellings of the journal and a hook file that show no fenced word as written (docs/design.md, "The fence is best effort"). */
+/** Shell spellings of the journal and a hook file that show no fenced word as written (docs/design-decisions/trail-guards.md, "The fence is best effort"). */
 const SPELLINGS = [
 	': > .obsidian/plugins/session-brie\\f/agent-changes.jsonl',
 	": > $'.obsidian/plugins/session-brie\\x66/agent-changes.jsonl'",

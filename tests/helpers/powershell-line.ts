@@ -1,18 +1,7 @@
 /**
- * A small PowerShell tokenizer for one command line, faithful to the rules our lines depend on
- * (no pwsh on the test machines). From PowerShell's language specification and about_Quoting_Rules /
- * about_Special_Characters:
- * - a statement that starts with a quoted string is an expression: a second element after it is a
- *   ParserError ("Unexpected token"); `&` (the call operator) makes the next element the command;
- * - double-quoted strings open and close with any of " U+201C U+201D U+201E; inside, a backtick
- *   escapes the next character (`0 `a `b `e `f `n `r `t `v are control characters), two quote
- *   characters in a row are one literal quote, and `$` followed by a name character, `{`, `(`,
- *   `$`, `?` or `^` expands a variable or subexpression;
- * - single-quoted strings open and close with any of ' U+2018 U+2019 U+201A U+201B; two in a row
- *   are one literal quote; nothing else is special;
- * - outside quotes, `;` `|` `&` `(` `)` `{` `}` `<` `>` `,` `@` `$` `#` and the backtick have a
- *   meaning of their own; a bare word made only of other characters is itself.
- * Anything outside this subset throws, so a line that needs more of PowerShell fails the test.
+ * A small PowerShell tokenizer for one command line (no pwsh on the test machines), after
+ * PowerShell's language specification, about_Quoting_Rules and about_Special_Characters. Anything
+ * outside the subset our lines depend on throws, so a line that needs more of PowerShell fails.
  */
 
 export class PowerShellParseError extends Error {}

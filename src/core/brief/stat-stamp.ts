@@ -1,10 +1,7 @@
 /**
- * A fingerprint of a vault's notes as a stat walk sees them (path, modification time, size), so a
- * hook can prove a cache current without reading its index (docs/design.md, "Where the brief comes
- * from: the tiers"). Order-independent: the writer sums over its index in its own order, the
- * walk over the folders in readdir order. 64 bits in two 32-bit lanes, plus the count: a changed,
- * added or removed note matches by chance about once in 2^64. It is no defence against someone
- * who can write the vault, who could as well rewrite the cache file itself.
+ * An order-independent fingerprint of a vault's notes as a stat walk sees them, so a hook can prove
+ * a cache current without reading its index (docs/design.md, "Where the brief comes from: the
+ * tiers"). No defence against someone who can write the vault: they could rewrite the cache itself.
  */
 
 export interface StatStamp {

@@ -1,11 +1,7 @@
 /**
  * The fence around Session Brief's own files (docs/design.md, "The review trail is the human's"):
- * the PreToolUse hook refuses an agent's edit tools and shell commands that reach the plugin's
- * folder (`<configDir>/plugins/session-brief/`: the record of what agents changed and what the
- * human reviewed, the settings), the hook files in `.claude/hooks/` (the hooks that watch the
- * agent), the agent plugin's folder and the per-user state folder (the review seals). Whatever the
- * Write guard setting says: the review trail is the human's check on the agent, so the agent must
- * not be able to empty it. Best effort for shell commands (docs/design.md, "The fence is best
+ * whatever the Write guard setting says, an agent must not be able to empty the trail that checks
+ * it. Best effort for shell commands (docs/design-decisions/trail-guards.md, "The fence is best
  * effort"). Pure: which path is which is the caller's.
  */
 import { translations, type Lang } from '../i18n';

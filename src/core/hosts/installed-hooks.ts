@@ -1,10 +1,7 @@
 /**
- * The record of the hooks `install` registered for a vault (docs/design.md, "Hooks removed behind
- * uninstall's back"): per install, the host, the scope, the settings file and the host's events.
- * It lives in Session Brief's per-user folder, where an agent working in the vault cannot reach,
- * so a settings file the agent rewrote without our entries is told from one `uninstall` undid:
- * uninstall takes its install out of the record, anything else leaves the record as it was.
- * Pure: the file work is src/node/hosts/install/installed-hooks.ts.
+ * The record of the hooks `install` registered for a vault, kept where an agent in the vault cannot
+ * reach, so a settings file the agent rewrote is told from one `uninstall` undid (docs/design.md,
+ * "Hooks removed behind uninstall's back"). Pure: the file work is src/node/hosts/install/installed-hooks.ts.
  */
 import { isAgentId, type AgentId } from './index';
 

@@ -51,14 +51,9 @@ const YAML_NULL = /^(?:null|Null|NULL|~)$/;
 const COMPLEX_VALUE = /^[&*!|>{?%@`]/;
 
 /**
- * Reads `tags`, `type` and `status` (keys case-insensitive). The common shapes (plain or quoted
- * scalar, flow list on one line, block list) are read line by line, which is many times faster
- * than a YAML parser on every note; anything else goes through the `yaml` package, and YAML that
- * does not parse is read tolerantly so a tag in an unclosed list still counts (docs/design.md, "What counts").
- *
- * `mayCount` (the scan's, see `frontmatterMayCount` in note-facts.ts) is asked before the parser:
- * false proves that no value the parser could return would count, so it is not asked at all (its
- * first calls in a process cost milliseconds each while its code is compiled).
+ * Reads `tags`, `type` and `status` (keys case-insensitive): the common shapes line by line, the
+ * rest through the `yaml` package, tolerantly when it does not parse (docs/design.md, "What
+ * counts"). `mayCount` false proves no value could count, so the parser is not asked at all.
  */
 export function readFrontmatterFields(yaml: string, mayCount?: (yaml: string) => boolean): FrontmatterFields {
 	const fast = readByLines(yaml, false);

@@ -1,22 +1,7 @@
 /**
- * Blanks out the parts of a note body where Obsidian indexes no tags and no links. Masked
- * characters become spaces so columns and line numbers stay valid for whatever reads the result.
- * The rules, with the evidence for each, are in docs/design.md ("What counts as a tag"):
- *
- * * fenced code (``` and ~~~, CommonMark fence rules; an unclosed fence runs to the end);
- * * HTML blocks, CommonMark types 1–7 (`<pre>` … `</pre>`, `<!--` … `-->`, `<div>` up to a blank
- *   line, a line holding only a complete tag, …), whole lines, including text after the end marker
- *   on the closing line; nothing inside one opens a fence or math;
- * * `$$` math blocks: a line starting with `$$`, up to the next line ending in `$$`, with no blank
- *   line between (otherwise it is text);
- * * inline: code spans, `$…$` and `$$…$$` math, HTML comments (which may run over lines) and the
- *   tags of inline HTML (`<span class="a">` is blanked, the text between tags stays).
- *
- * `%% … %%` comments are not masked: the recordings of real Obsidian (comments_markdown_style.json)
- * show it indexing tags inside them. Known simplifications, each erring towards one tag too many
- * (the user's stated preference): code spans and inline math are matched within one line, HTML
- * blocks and `$$` blocks are recognised only outside block quotes and list items, and indented
- * (4-space) code blocks are read as text.
+ * Blanks out the parts of a note body where Obsidian indexes no tags and no links (code, HTML
+ * blocks and inline HTML tags, math), as spaces so columns and line numbers stay valid. The rules,
+ * the evidence and the deliberate simplifications: docs/design.md, "What counts as a tag".
  */
 
 /** What a masking pass recognises: Obsidian notes get everything; CLAUDE.md files code only. */

@@ -27,12 +27,9 @@ export type LineAt = (line: number) => string;
 const TAGS_KEY_LINE = /^(["']?)tags\1[ \t]*:/i;
 
 /**
- * True when the cache cannot be trusted for this note's frontmatter, so the caller must read the
- * note and use `noteFactsFromText`: the file opens with `---` but Obsidian produced no frontmatter
- * (YAML that does not parse, an unclosed block, or an empty one). Obsidian then drops every
- * frontmatter tag, while the spec reads broken YAML tolerantly (one flag too many beats a missed
- * one). The first section tells without reading the file: a `yaml` section, or a thematic break
- * at line 0 (an opening `---` that never closes).
+ * True when Obsidian's cache cannot be trusted for this note's frontmatter (it opens with `---` but
+ * Obsidian produced none), so the caller reads the note: Obsidian then drops every frontmatter tag,
+ * while we read broken YAML tolerantly, since one flag too many beats a missed one.
  */
 export function needsTextFallback(meta: MetadataLike | null | undefined): boolean {
 	if (meta === null || meta === undefined) return true;

@@ -63,7 +63,7 @@ export function comparePaths(a: string, b: string): number {
 
 /**
  * Sorts by `comparePaths` order, lower-casing each path once instead of twice per comparison:
- * the brief sorts every list on every plugin update, and at 100,000 notes that was most of it.
+ * the brief sorts every list on every plugin update, and in a large vault that sort dominated.
  */
 export function sortByPath<T>(items: T[], pathOf: (item: T) => string): T[] {
 	const keyed = items.map((item) => {

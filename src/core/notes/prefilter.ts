@@ -1,19 +1,7 @@
 /**
- * A test that proves, from a note's raw bytes, that it carries nothing the brief counts, so the
- * scan can skip decoding and parsing it, and for a note it keeps, how much of it decides its flags
- * (`flagBytes`). Exact, or not offered at all:
- *
- * * A flag needs a tag name in the text: inline right after `#`, or a `tags` value inside the
- *   frontmatter; or a `status` equal to the pending-review name (counted only under the rules
- *   folder) or a `type` (read only under the inbox folder). Notes in those two folders are never
- *   skipped. So a name in prose (`a review of`) keeps a note only inside its frontmatter: in the
- *   body, only `#name` can flag it.
- * * It reads the raw bytes, never decoding them: UTF-8 never puts an ASCII byte inside a
- *   multi-byte character, so an ASCII name (and the `---` fences, line ends and BOM that bound the
- *   frontmatter) match the bytes exactly where they stand in the decoded text, case-insensitively.
- * * Offered only for ASCII names without `k`: the Kelvin sign (U+212A) lower-cases to `k`, so
- *   `#tas\u212A` carries `task` though no ASCII `k` is in its bytes. A backslash in the frontmatter
- *   keeps the note (a YAML escape could spell a name in other bytes).
+ * Proves from a note's raw bytes that it carries nothing the brief counts, and how much of a kept
+ * note decides its flags; exact or not offered at all (why it may read bytes, and why no `k`:
+ * docs/design-decisions/what-counts.md, "The prefilter").
  */
 import { isInFolder } from './paths';
 import { tagNameList, type Settings } from '../settings';

@@ -1,13 +1,7 @@
 /**
- * Obsidian's tag recognition, checked against the recordings of real Obsidian in
- * tests/fixtures/obsidian-recorded and read backs of its metadata cache; the rules and their
- * evidence are in docs/design.md ("What counts as a tag"). A tag's `#` stands at line start, after
- * whitespace (NBSP and U+3000 included), after `_` or a table's `|` (not the alias pipe of a
- * wikilink), after the emphasis markers `*`, `~`, `=`, right after a backslash-escaped punctuation
- * character (`\[\[#Escaped` is a tag in internal_heading_links.json), or right after another tag
- * (`#a#b`). The body stops at whitespace, ASCII punctuation other than `_`, `-`, `/`, and the
- * Unicode general and supplemental punctuation blocks (after `_#`, trailing underscores close the
- * emphasis: `_#a_` is `a`); a body of digits only is no tag.
+ * Obsidian's tag recognition: where a tag's `#` may stand and where its body stops, as the
+ * recordings of real Obsidian and read backs of its metadata cache show (rules and evidence:
+ * docs/design.md, "What counts as a tag").
  */
 
 // Compiled once and reset per use: see markdown-mask.ts on why the scan allocates no patterns.

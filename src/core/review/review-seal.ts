@@ -1,12 +1,7 @@
 /**
- * Review marks are the human's (docs/design.md, "Review marks changed outside Obsidian"): the
- * plugin keeps a copy of the marks it last wrote, the *seal*, in a per-user folder outside the vault,
- * where vault content (a sync, a clone, an agent's file tool) does not reach. Each write of the
- * marks is also signed with this device's key (kept in the same folder), so marks another device's
- * Session Brief wrote through a sync can be told from marks anything else wrote: those of this
- * device or of a device the human trusts count; a device not trusted yet is asked about; the rest
- * do not count, and the brief and the sidebar say how many agent changes they would hide.
- * Pure: src/node/journal/review-seal.ts reads and writes the files and does the cryptography.
+ * Review marks are the human's (docs/design.md, "Review marks changed outside Obsidian"): the seal
+ * outside the vault and each device's signature tell marks this device or a trusted one wrote from
+ * marks anything else wrote. Pure: src/node/journal/review-seal.ts does the files and the cryptography.
  */
 import type { JournalRecord } from '../trail/agent-journal';
 import { followRenames, isReviewed, parseReviewMarks, type ReviewMarks } from '../trail/what-changed';

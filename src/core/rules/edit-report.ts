@@ -1,10 +1,7 @@
 /**
- * What the PostToolUse hook says after an edit in the rule scope (docs/design.md, "Findings after an
- * edit"). The edited file's findings come first and are shown after every edit of it while they
- * remain, marked new or still there, so silence after an edit always means the edited file is
- * clean. Findings that were already there elsewhere follow as one short block, repeated only when
- * that set changes; a settings file Claude Code would skip (its hooks with it) and findings about no
- * single file (the external check) are named every time.
+ * What the PostToolUse hook says after an edit in the rule scope: the edited file's findings first,
+ * after every edit while they remain, so silence always means the edited file is clean
+ * (docs/design.md, "Findings after an edit").
  */
 import { translations, type Lang } from '../i18n';
 import type { EditSplit } from './finding-diff';

@@ -118,12 +118,9 @@ export interface FindingSection {
 }
 
 /**
- * The PostToolUse context within 40 lines and 4,000 characters, cutting names before findings:
- * first the detail lines go, then long paths are shortened (visibly, in the middle) and long
- * messages cut, so every finding keeps its line. Only when the finding lines alone exceed the cap
- * are findings left out: later sections before earlier ones, warnings before errors within one,
- * and the last line says how many. `before` lines follow the header, `after` lines (kept whole)
- * come before the summary, which `summary` may replace.
+ * The PostToolUse context within its line and character cap, cutting names before findings so
+ * every finding keeps its line as long as it can; when findings must go, the last line says how
+ * many. `before` lines follow the header, `after` lines come before the summary.
  */
 export function hookFindingsText(
 	header: string,

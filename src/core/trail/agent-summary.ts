@@ -1,19 +1,8 @@
 /**
- * The unreviewed agent changes as a cache writer stores them in `brief-cache.json`
- * (docs/cache-format.md, `agentChanges`), so a tier-1 hook prints the `agentChanges` item without
- * parsing the journal or stat'ing one path per record. The summary names the journal and the
- * review marks it was made from; the hook uses it only while both are those very files, or while
- * the journal only grew, and then merges just the appended records. Whenever it cannot be sure
- * (compacted or replaced journal, changed marks, a change that may have aged out, a merge it
- * cannot decide), the answer is null and the caller takes the exact path over the whole journal.
- *
- * Why the listed notes need no stat: tier 1 serves only a cache whose keeper (the plugin or
- * `serve`) says no counted note changed since it wrote the file (`plugin.pending: false`), and
- * deleting, creating or renaming a counted note is such a change. So whether a listed note exists
- * is as current as every other count of the cached brief. Notes named only by records appended
- * after the write are stat'ed, as the exact path does.
- *
- * Pure: the file work is src/node/journal/agent-summary.ts.
+ * The unreviewed agent changes as a cache writer stores them in `brief-cache.json`, so a tier-1 hook
+ * needs neither the journal nor a stat per record; null whenever it cannot be sure, and the caller
+ * takes the exact path (why no stat is needed: docs/design.md, "What agents changed", tier 1 stays
+ * cheap). Pure: the file work is src/node/journal/agent-summary.ts.
  */
 import { boundJournal, MAX_AGE_MS, MAX_RECORDS, type JournalRecord } from './agent-journal';
 import { comparePaths } from '../notes/paths';

@@ -1,10 +1,7 @@
 /**
- * Before-versions (docs/design.md, "Reviewing what agents changed"): the content a note had before
- * an agent's first change to it in a session, kept so the human can see the change as a diff and
- * take it back. One file per session and note in the plugin folder's `before-versions/`: a header
- * line (JSON) and then the note's bytes as they were, unchanged. Beside it, written after each edit
- * the hooks see, the hash of what the agent left (`.after`), so a revert can tell whether the human
- * has edited the note since. Pure: the files are src/node/review/before-versions.ts's.
+ * Before-versions (docs/design.md, "Reviewing what agents changed"): a note's bytes before an
+ * agent's first change to it in a session, and the hash of what the agent left, so the human can see
+ * the change and take it back only while nobody edited since. Pure: the files are src/node/review/'s.
  */
 import { MAX_AGE_MS } from './agent-journal';
 import { fileKey } from '../file-key';

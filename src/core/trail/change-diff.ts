@@ -1,11 +1,7 @@
 /**
- * The diff of an agent's change, made by the `diff` library (jsdiff, BSD-3-Clause): lines, with
- * word-level parts inside a changed line, grouped into hunks with context; and the unified format
- * for a terminal. Imported only by the diff view (src/plugin/review/agent-diff-modal.ts) and the `changes`
- * command, each through a dynamic import, so no startup path evaluates the library.
- * A large change (src/core/trail/line-counts.ts, MAX_CHANGED_LINES) gets no diff: each function answers
- * null, and the caller shows the sizes instead. The count runs first, so the library only ever
- * diffs a change it can finish quickly.
+ * The diff of an agent's change by jsdiff, for the diff view and `changes`, each through a dynamic
+ * import so no start-up path evaluates the library. A large change gets none (null; the caller shows
+ * the sizes): the count runs first, so the library only diffs a change it can finish quickly.
  */
 import { createTwoFilesPatch, diffLines, diffWordsWithSpace } from 'diff';
 import type { DiffPart, LineCounts } from './change-review';

@@ -1,16 +1,8 @@
 /**
- * How many lines an agent's change added and removed, without the diff library: the session-start
- * and edit hook files carry no package (esbuild.config.mjs), yet the brief's `agentChanges` item
- * says what the human's diff view will count. Lines are split as jsdiff's `diffLines` splits them
- * (each line with its own line end), and any shortest edit script of insertions and deletions has
- * the same counts: `after − common` added, `before − common` removed, where `common` is the longest
- * common subsequence. Myers' greedy algorithm finds its length in O((N+M)·D) time and O(N+M)
- * memory, comparing lines by a hash and then their text, so no line is copied out of the note;
- * tests/core/trail/line-counts.test.ts checks the counts against `diffLines` on random texts.
- *
- * Bounded at any size (docs/design.md, "Large changes"): the common start and end are compared as
- * text, and past MAX_CHANGED_LINES lines added plus removed (or past the comparison's step budget)
- * the change is a large change, which every view shows by its sizes instead of counts or a diff.
+ * How many lines an agent's change added and removed, without the diff library (the hook files
+ * carry no package), counted as jsdiff's `diffLines` would: Myers' algorithm for the longest
+ * common subsequence, checked against `diffLines` in tests/core/trail/line-counts.test.ts. Bounded at any
+ * size (docs/design-decisions/reviewing-changes.md, "Large changes").
  */
 
 export interface LineCounts {

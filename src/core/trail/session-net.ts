@@ -1,10 +1,7 @@
 /**
  * The session net (docs/design.md, "What agents changed"): what a session changed that no tool
- * event reported (an edit through the shell, `mv`, `rm`, a script). A session start keeps a
- * baseline of the vault's notes (path, modification time, size); the end of each turn compares
- * the notes with it, leaves out what the journal already explains and what the human typed in
- * Obsidian's editor meanwhile, and journals the rest as the session's, made by "another tool".
- * Pure: the files and the walk are src/node/journal/session-net.ts.
+ * event reported, found by comparing the notes with a baseline at the end of each turn, minus what
+ * the journal or the human's editor explains. Pure: the files and the walk are src/node/journal/.
  */
 import { MAX_SESSION_CHARS, OTHER_TOOL, type JournalRecord } from './agent-journal';
 

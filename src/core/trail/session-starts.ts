@@ -1,10 +1,7 @@
 /**
- * The record of real session starts (`session-starts.jsonl` in the plugin's folder; docs/design.md,
- * "Proof that sessions got the brief"): one line per firing, appended, which is also the record of
- * when conversations started (*New since the last session*). Its shape, readers that treat the file
- * as untrusted, what a compaction keeps, and the one-line description `doctor` and the plugin's
- * status bar show. The files of earlier versions (`session-starts.json`, `conversations.json`) are
- * still read until a compaction folds them in (src/node/journal/session-starts-log.ts).
+ * The record of real session starts (docs/design.md, "Proof that sessions got the brief"), also the
+ * record of when conversations started: its shape, untrusting readers and what a compaction keeps;
+ * earlier versions' files are read until a compaction folds them in.
  */
 import { HOSTS, isAgentId, type AgentId } from '../hosts/agent-contracts';
 import { quoteName } from '../quote';

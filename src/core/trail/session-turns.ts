@@ -1,10 +1,7 @@
 /**
- * Whose change the session net found (docs/design.md, "What agents changed"): two sessions in one
- * vault each keep their own baseline and see each other's changes. A session's turn is recorded
- * from its first tool call (the pre-tool hook) to its end (the end-of-turn hook), with the notes
- * its calls named; at the end of a turn a change goes to this session, is left for another session
- * whose turn is still going and could have made it, or, when no session was in a turn to make it,
- * is journaled as nobody's. Pure: the files are src/node/journal/session-net.ts's.
+ * Whose change the session net found when two sessions share a vault: each turn is recorded with
+ * the notes its calls named, so a change lands under the session that made it (docs/design.md,
+ * "What agents changed"). Pure: the files are src/node/journal/session-net.ts's.
  */
 import type { NetChange, NoteRow } from './session-net';
 
@@ -59,13 +56,9 @@ function names(turn: TurnRecord, c: NetChange): boolean {
 }
 
 /**
- * Sorts a turn's unexplained changes. `own`: this session's turn record (null: no tool call was
- * recorded this turn); `turnsSeen`: whether any turn of this session was ever recorded (if not,
- * its host reports no tool calls to us, and every change of the turn counts as its own, as
- * before); `others`: the turns of other sessions still going; `now`: the notes as walked, for the
- * time each one changed. A note another turn named and this one did not is that turn's; an edit
- * from before this turn began is the turn's still going that began before it, or nobody's. A
- * deletion or a rename keeps no time: it is this session's while its turn ran.
+ * Sorts a turn's unexplained changes between this session, other sessions' turns still going and
+ * nobody (the rules: docs/design-decisions/agent-journal.md, "Whose change it is"). `turnsSeen`
+ * false means the host reports no tool calls, so every change of the turn is this session's.
  */
 export function attribute(changes: readonly NetChange[], now: readonly NoteRow[], own: TurnRecord | null, turnsSeen: boolean, others: readonly TurnRecord[]): Attribution {
 	const out: Attribution = { mine: [], nobody: [], left: [] };

@@ -1,10 +1,7 @@
 /**
- * What changed, for the human and for the agent (docs/design.md, "What agents changed"):
- * - `agentChanges`: the notes agents changed (the journal, src/core/trail/agent-journal.ts) that the
- *   human has not marked reviewed since (`agent-review.json`), renames followed, deleted notes out;
- * - `sinceLastSession`: the notes of the inbox and review items changed since the previous session
- *   started (the session starts record, src/core/trail/session-starts.ts: `startup` and `clear` open one).
- * Pure: the files are read by src/node/journal/what-changed.ts and the plugin.
+ * What changed, for the human (`agentChanges`: unreviewed agent changes) and for the agent
+ * (`sinceLastSession`: news since the previous conversation started); docs/design.md, "What agents
+ * changed". Pure: the files are read by src/node/journal/what-changed.ts and the plugin.
  */
 import type { JournalRecord } from './agent-journal';
 import { MAX_AGE_MS } from './agent-journal';
@@ -341,12 +338,9 @@ export function sinceLastSessionItem(since: string | null, notes: Iterable<NewsN
 }
 
 /**
- * What a cache writer stores so a hook can answer `sinceLastSession` without the index: the item
- * for each session start a hook may ask about, with its paths capped like every list of the cached
- * brief (the hook's text shows no more). A hook compares with the recorded `previous` start, which
- * only ever moves on to the recorded `current` one; so the writer answers for both. A start after
- * the write needs nothing, because a current cache means no note changed after it was written; a
- * start the writer did not see (a race with a session start) is answered from the index.
+ * What a cache writer stores so a hook can answer `sinceLastSession` without the index: the answer
+ * for the recorded `previous` start and the `current` one that becomes it, so only a start the
+ * writer did not see needs the index (docs/design.md, "What agents changed", tier 1 stays cheap).
  */
 export type NewsAnswer = SinceLastSessionItem & { since: string };
 

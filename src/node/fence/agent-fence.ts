@@ -1,10 +1,7 @@
 /**
- * Which of Session Brief's own places an agent's tool call reaches (src/core/fence/agent-fence.ts says
- * what is refused and how), and whether a `Write` lands on a file of the sessions folder (the Write
- * guard). Both compare real paths and file identity (device and inode), so neither a symbolic link
- * nor a hard link opens a way round (docs/design.md, "Links do not open doors"). The common call
- * (an edit of a note, a shell command that names no dot folder) is decided by string compares and
- * one real-path lookup, before any settings are read.
+ * Which of Session Brief's own places a tool call reaches, and whether a `Write` lands in the
+ * sessions folder, by real path and file identity, so no symbolic or hard link opens a way round
+ * (docs/design.md, "Links do not open doors"). The common call costs string compares and one lookup.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -3,7 +3,7 @@
  * the command is read as the shell reads it (src/core/fence/shell-command.ts), each word resolved as a
  * path from the folder the shell is in at that point (following `cd`, `pushd`, `..` and links),
  * and compared with our places by real path (src/node/fence/agent-fence.ts). Best effort: a path
- * built at run time is judged by the names it shows (docs/design.md, "The fence is best effort").
+ * built at run time is judged by the names it shows (docs/design-decisions/trail-guards.md, "The fence is best effort").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,10 +1,7 @@
 /**
- * The agent plugin (claude-plugin/ in the repository; Claude Code reads its .claude-plugin/ manifest,
- * Codex its .codex-plugin/ one): how its hooks find the vault and when they leave a session to the
- * hooks `install` registered, and where Claude Code has the plugin enabled (for `doctor`). The
- * plugin's hooks run for every session of every project the plugin is enabled for, vault or not,
- * so they find the vault from the folder the session started in (`CLAUDE_PROJECT_DIR`, or the
- * working folder the host starts the hook in), never from the hook input.
+ * The agent plugin (claude-plugin/): its hooks run for every project the plugin is enabled for,
+ * vault or not, so they find the vault from the folder the session started in, never from the hook
+ * input, and leave a session to the hooks `install` registered where both run.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

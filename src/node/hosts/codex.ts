@@ -1,11 +1,7 @@
 /**
- * OpenAI Codex CLI: `hooks.json` beside a config layer, `<vault>/.codex/hooks.json` or
- * `~/.codex/hooks.json` (`CODEX_HOME` moves it); Claude Code's group shape, timeout in seconds.
- * Docs: developers.openai.com/codex/hooks. Codex reports edits as `apply_patch` with the patch in
- * `tool_input.command` and no file_path; the contract reads the paths out of the patch
- * (src/core/hosts/codex.ts). PreToolUse (the patch tool and the shell, which Codex names `Bash`)
- * runs the fence around Session Brief's own files and the before-versions; Stop, the end of a
- * turn, the session net.
+ * OpenAI Codex CLI: `hooks.json` in `<vault>/.codex/` or `~/.codex/` (`CODEX_HOME` moves it), in
+ * Claude Code's group shape (docs: developers.openai.com/codex/hooks). Edits arrive as `apply_patch`,
+ * whose paths the core's contract reads out of the patch.
  */
 import * as path from 'node:path';
 import { codexTrust } from './trust/codex-trust';

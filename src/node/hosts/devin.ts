@@ -1,10 +1,7 @@
 /**
- * Devin CLI (Devin Local, "Devin for Terminal"): `hooks` in `.devin/config.json` (project),
- * `.devin/config.local.json` (local, git-ignored) or `~/.config/devin/config.json` (user;
- * `%APPDATA%\devin\config.json` on Windows), in Claude Code's group shape with timeouts in seconds.
- * Devin also reads `.devin/hooks.v1.json` (the same events as top-level keys), which doctor lists.
- * Docs: docs.devin.ai/cli/extensibility/hooks/overview, /configuration and
- * /reference/configuration/config-file.
+ * Devin CLI: `hooks` in `.devin/config.json`, `.devin/config.local.json` or the user's config, in
+ * Claude Code's group shape; `.devin/hooks.v1.json` is read too, so doctor lists it. Docs:
+ * docs.devin.ai/cli/extensibility/hooks/overview.
  */
 import * as path from 'node:path';
 import type { HostPaths, HostSpec } from './host-spec';

@@ -1,15 +1,8 @@
 /**
- * The agent changes journal on disk (docs/design.md, "What agents changed"): `agent-changes.jsonl`
- * in the plugin's folder. Hooks append one line each with a single `O_APPEND` write, so records of
- * concurrent hooks never interleave; one of them compacts the file atomically when it has grown.
- * The rules of what is recorded and how the file is bounded are src/core/trail/agent-journal.ts.
- *
- * A compaction replaces the file by a rename. A hook that opened the old file just before may
- * write its record into the replaced one. So a hook checks after its write that the path still
- * names the file it wrote to, and writes again when not; the compaction in turn copies what
- * arrived in the old file while it worked. A record may so land twice, and readers drop the twin:
- * no record is lost, none torn. Every file goes through the state-file module
- * (src/node/state-file.ts): a planted link or FIFO is never followed, opened or written.
+ * The agent changes journal on disk (docs/design.md, "What agents changed"): one `O_APPEND` write
+ * per record, so concurrent hooks never interleave. A record that lands in a file a compaction just
+ * replaced is written again and readers drop the twin: none lost, none torn. Rules:
+ * src/core/trail/agent-journal.ts.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

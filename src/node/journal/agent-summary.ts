@@ -149,12 +149,9 @@ function fstatAsync(fd: number): Promise<fs.Stats> {
 }
 
 /**
- * The journal read a piece at a time, for a process that summarizes it again and again (the
- * plugin's cache writer, at most once a second): the records of the complete lines read so far are
- * kept, and each read parses only the bytes appended since. Whenever the bytes parsed may not be
- * there any more (another file at the path, a shorter file, the read window moved, or the first or
- * last bytes parsed differ), it reads the whole window again, so its records are always those of a
- * whole read (`summarizeFiles`). Reads go through one descriptor opened by the state-file module.
+ * The journal read a piece at a time for a process that summarizes it again and again (the cache
+ * writer): only appended bytes are parsed, and whenever the bytes parsed may be gone it reads the
+ * whole window again, so its records are always those of a whole read.
  */
 export class JournalReader {
 	private kept: {

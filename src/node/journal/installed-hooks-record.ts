@@ -1,10 +1,7 @@
 /**
- * The record of what `install` registered (src/core/hosts/installed-hooks.ts) on disk: one file per vault
- * in Session Brief's per-user folder, named by a hash of the vault's real path as the review seal
- * is (review-seal.ts). `install` writes it, `uninstall` takes its install out; `doctor` and the
- * plugin's sidebar compare it with the settings files as they are now
- * (src/node/hosts/install/installed-hooks.ts). The plugin reads it here first, so it loads the bridge's
- * agent commands for the comparison only in a vault that has an install to compare.
+ * The record of what `install` registered, one file per vault in the per-user folder, where an
+ * agent cannot rewrite it (docs/design-decisions/trail-guards.md, "Hooks removed behind uninstall's
+ * back"). The plugin reads it first, so it loads the comparison only in a vault with an install.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,12 +1,8 @@
 /**
- * The session net on disk (the rules are src/core/trail/session-net.ts and src/core/trail/session-turns.ts):
- * per vault, a folder in the per-user state folder, `session-net-<hash of the vault's real path>/`,
- * where an agent's tools do not reach, so nothing planted or forged in the vault switches the net
- * off or hides a change. It holds each session's baseline (`baseline-<hash of the session id>.json`,
- * taken after a session start has answered, src/node/journal/session-baseline-start.ts), each
- * session's turn in progress (`turn-<hash>.json`, from the pre-tool hook), and what the last walk
- * could not see (`blind.json`). The end of a turn walks the notes again (the tier-3 stat walk's
- * rule, src/node/scan/stat-walk.ts) and journals what no tool event reported.
+ * The session net on disk (rules: src/core/trail/session-net.ts, session-turns.ts): baselines, turns in
+ * progress and what the last walk could not see, in the per-user state folder where an agent's
+ * tools do not reach, so nothing planted in the vault switches the net off (docs/design.md, "What
+ * agents changed").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,7 +17,7 @@ import { removeUserStateFile, writeUserStateFile } from '../state-file';
 import { netFolder, noteBlind, readJson } from './net-blind';
 import type { VaultContext } from '../vault-config';
 
-/** A baseline holds a row per note: about 60 bytes each, so 64 MB is a million notes. */
+/** A row per note: far above any real vault's baseline, a bound for a forged or runaway one. */
 const BASELINE_MAX_BYTES = 64 * 1024 * 1024;
 /** Baselines of sessions that ended long ago are removed when a new one is taken. */
 const KEEP_BASELINE_MS = 7 * 24 * 60 * 60 * 1000;

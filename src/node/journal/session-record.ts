@@ -1,11 +1,7 @@
 /**
  * What `session-start` keeps about real sessions (docs/design.md, "Proof that sessions got the
- * brief"): each firing appended to `session-starts.jsonl` in the plugin's folder (readers show the
- * last 20; the line also says when a conversation started), and a per-session mark so a host that
- * runs several of our entries for one session delivers the brief once. The hook input's `cwd` is
- * kept as a hint only, never as the vault's root. Nothing here may stop the brief: every failure
- * only costs the record. Every file goes through the state-file module (src/node/state-file.ts):
- * a planted link, FIFO or folder is a miss, never followed.
+ * brief"): the firings and a per-session mark so one session gets one brief. Nothing here may stop
+ * the brief: a failure only costs the record.
  */
 import { fileKey } from '../../core/file-key';
 import * as fs from 'node:fs';

@@ -1,16 +1,7 @@
 /**
- * The session starts record on disk (src/core/trail/session-starts.ts): `session-starts.jsonl` in the
- * plugin's folder. A session start appends its firing as one line with a single `O_APPEND` write, so
- * entries of one session firing together never interleave or take each other's line out, and no
- * session start rewrites a file (a rename over an existing file makes the file system write at once,
- * which a session start would wait for). The same line says when a conversation started, for
- * *New since the last session*. Readers that are not a session start's answer (the plugin's cache
- * writer, a scan's, `serve`'s) compact it when it has grown, and fold in the files of earlier
- * versions (`session-starts.json`, `conversations.json`), which are read until then. As with the
- * agent journal (agent-journal.ts), a firing written into a file a compaction just replaced is
- * written again, and the compaction copies what arrived meanwhile; readers drop the twin.
- * Every file goes through the state-file module (src/node/state-file.ts): a planted link, FIFO or
- * folder is a miss, never followed, opened or written, and reads are bounded.
+ * The session starts record on disk (`session-starts.jsonl`): appended with one `O_APPEND` write
+ * per firing and compacted only by readers that are not a session start's answer, so a session
+ * start never waits on a rewrite (docs/design.md, "Proof that sessions got the brief").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

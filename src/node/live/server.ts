@@ -1,9 +1,6 @@
 /**
- * The live channel server, used by the plugin and by the bridge's `serve`. Loopback only,
- * random port, a fresh CSPRNG token required on the handshake and compared in constant time; any
- * connection with an `Origin` header (every browser sends one) or a foreign `Host` (DNS rebinding)
- * is refused; oversized messages close the connection; idle connections time out. Its own HTTP
- * server bounds what a local process can hold open before and after the handshake.
+ * The live channel server, for the plugin and `serve`: loopback only, a fresh token, and no browser
+ * or rebinding origin may reach it (docs/in-obsidian.md, "The live channel (network use)").
  */
 import * as crypto from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';

@@ -1,10 +1,7 @@
 /**
- * The MCP server's stdio transport: one JSON-RPC message per line, as the SDK's own stdio transport
- * reads them, but a bad line never ends the session. The SDK's transport closes itself when a line
- * outgrows its buffer, and answers nothing to a line that is not JSON; the model then loses every
- * tool for the rest of the session. Here a line longer than `MAX_LINE_BYTES` is skipped as it
- * streams in (never held in memory whole) and answered with a JSON-RPC parse error, and so is a
- * line that is not JSON or not a JSON-RPC message; the next line is served as usual.
+ * The MCP server's stdio transport, one JSON-RPC message per line as the SDK's, except that a bad
+ * line never ends the session: the SDK's closes on an overlong line and ignores non-JSON, and the
+ * model then loses every tool. Here such a line gets a parse error and the next is served.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';

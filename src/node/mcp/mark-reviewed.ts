@@ -1,10 +1,7 @@
 /**
- * `mark_reviewed`: the one tool that writes. It does what the sidebar's *Mark as reviewed* does
- * for a note under "review without review-done": add the review-done tag to the note's properties
- * (the same core edit, through a frontmatter edit that keeps the rest of the file). The note must be
- * a counted note inside the vault; the file is replaced atomically, and only if nobody changed it
- * between reading and writing. The review trail is the human's: a note with an agent change the
- * human has not reviewed is refused, and this tool's own write is journaled as an agent change.
+ * `mark_reviewed`, the one tool that writes: the sidebar's *Mark as reviewed* for one note, replaced
+ * only if nobody changed it meanwhile. The review trail is the human's, so a note with an unreviewed
+ * agent change is refused and this tool's own write is journaled as an agent change.
  */
 import * as fs from 'node:fs';
 import { journalRecord } from '../../core/trail/agent-journal';

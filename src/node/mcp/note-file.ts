@@ -1,12 +1,7 @@
 /**
- * Reading and rewriting one note for `mark_reviewed` so that the write lands in the vault even
- * while someone swaps a folder of it for a symbolic link out of it. The note is read and replaced
- * through the state-file module (src/node/state-file.ts), as Session Brief's own files are: opened
- * without following a link and only as a regular file (a FIFO would block the server), its folder
- * checked by its real path, the replacement written through that folder held open
- * (`/proc/self/fd/N` on Linux, where a swap can no longer redirect it; elsewhere the folder is
- * checked again just before, which narrows the moment but cannot close it), and only while the
- * note is still the file read (docs/design.md, "Links do not open doors").
+ * Reading and rewriting one note for `mark_reviewed` through the state-file module, so the write
+ * lands in the vault even while a folder of it is swapped for a link out of it (docs/design.md,
+ * "Links do not open doors").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,10 +1,7 @@
 /**
- * The MCP server (`session-brief mcp`) over stdio, with the official SDK. It is built into its own
- * file, `session-brief.mcp.cjs` (server-file.ts), so that only this command loads the SDK; the
- * bridge passes in what each tool answers (contract.ts). Five tools: four read, `mark_reviewed`
- * writes one tag into one note. Stdout carries protocol messages only (anything else would corrupt
- * the stream), so every log goes to stderr. A tool that fails answers with an MCP tool error naming
- * the reason; the server itself never stops on one, nor on a line that is too long or no JSON-RPC.
+ * The MCP server (`session-brief mcp`) over stdio, built into its own file so only this command
+ * loads the SDK. Stdout carries protocol messages only (anything else would corrupt the stream), and
+ * a failing tool answers with an MCP tool error; the server never stops on one.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';

@@ -120,11 +120,8 @@ function pageStart(cursor: string | undefined, total: number): number {
 }
 
 /**
- * The notes agents changed that the human has not reviewed yet, by session (newest first), each
- * note once per session with its latest tool and time: what the sidebar's *Changed by agents*
- * lists. One page at a time (at most `limit` changes and AGENT_CHANGES_PAGE_BYTES of text), so no
- * journal makes the answer large or slow; `nextCursor` asks for the next. Read only: these marks
- * are the human's check on the agent, so no tool sets them.
+ * The unreviewed agent changes by session, as *Changed by agents* lists them, one bounded page at a
+ * time so no journal makes the answer large. Read only: the marks are the human's check on the agent.
  */
 export function agentChangesTool(t: ToolEnv, page: AgentChangesPage = {}): ToolAnswer {
 	const ctx = t.context();

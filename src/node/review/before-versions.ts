@@ -1,11 +1,7 @@
 /**
- * The before-versions on disk (src/core/trail/before-versions.ts says what they are and how they are
- * bounded): `<plugin folder>/before-versions/<stem>.before` and `<stem>.after`. The pre-tool hook
- * takes one before an agent's first change to a note in a session; the post-tool hook writes the
- * hash of what the edit left; the plugin and the `changes` command read them. Every file goes
- * through the state-file module: a planted link or FIFO in the folder is never followed or
- * opened, and nothing is written outside the vault. The note itself is read the same way, so a
- * note behind a link out of the vault keeps no before-version (it is no note of the vault).
+ * The before-versions on disk (what they are and their bounds: src/core/trail/before-versions.ts), every
+ * file and the note itself through the state-file module, so a note behind a link out of the vault
+ * keeps none (it is no note of the vault).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,10 +1,7 @@
 /**
- * The lines added and removed by the unreviewed change of each note the brief's `agentChanges`
- * item names (at most the names it shows): the newest before-version of the note (the latest
- * session's, which is the one not yet reviewed) against the note now. Reads only headers to find
- * them, and nothing at all when no before-version was ever kept. A large change (past the cap of
- * src/core/trail/line-counts.ts) gets its sizes instead, and the bytes read in all are bounded, so no
- * note and no number of names makes the session start slow.
+ * The lines added and removed by the unreviewed change of each note the brief's `agentChanges` item
+ * names, against the newest before-version; a large change gets its sizes, and the bytes read are
+ * bounded, so no note and no number of names makes the session start slow.
  */
 import * as path from 'node:path';
 import { MAX_NOTE_BYTES, type BeforeHeader } from '../../core/trail/before-versions';

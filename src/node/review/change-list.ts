@@ -1,9 +1,7 @@
 /**
  * The unreviewed agent changes with what a review needs (docs/design.md, "Reviewing what agents
- * changed"): the changes the brief's `agentChanges` item counts (src/node/journal/what-changed.ts:
- * deleted and renamed notes included, marks judged the same way), each with its session's
- * before-version (src/node/review/before-versions.ts) and the note as it is now. Read by the
- * `changes` command and the MCP `agent_changes` tool; the plugin reads the same files itself.
+ * changed"): the same changes the brief counts, each with its before-version and the note now, for
+ * `changes` and the MCP `agent_changes` tool.
  */
 import * as path from 'node:path';
 import { BEFORE_SUFFIX, beforeStem, MAX_FILES, MAX_NOTE_BYTES } from '../../core/trail/before-versions';

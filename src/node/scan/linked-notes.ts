@@ -1,17 +1,7 @@
 /**
  * Which notes of the vault are links out of it, for the plugin on desktop (docs/design.md, "Links do
- * not open doors"). Obsidian lists a note behind a symbolic link as any other; Session Brief counts
- * it only while its real path lies inside the vault, as the bridge's walks do, so no line of a file
- * outside the vault reaches the plugin's index, its cache or the brief a hook serves from it.
- *
- * The answer comes from folder listings, not from one system call per note: a listing (with each
- * entry's type, as `readdir` gives it) says which names in a folder are links, so a note is outside
- * exactly when a folder on its path or the note itself is a link whose real path lies outside. The
- * listings are read by an asynchronous walk started with `vaultLinks`, off the main thread; a
- * folder the walk has not reached yet is listed when first asked. A listing is trusted only while
- * its folder's mtime is the one read before it was listed (checked once per event-loop turn), and
- * only when that mtime was older than the listing by more than any file system's mtime step;
- * otherwise, and under a link that leads back into the vault, the note's real path decides.
+ * not open doors"), answered from folder listings rather than a system call per note; when a listing
+ * is trusted is in docs/design-decisions/trust-boundary.md.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

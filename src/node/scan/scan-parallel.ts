@@ -1,17 +1,9 @@
 /**
- * A full scan on two cores. The notes are read in chunks that the main thread and one worker
- * thread (running this same bundled file, bridge/scan-worker.ts) claim one at a time from a shared
- * counter, so neither waits for the other: the main thread starts reading at once, a worker that
- * starts late reads fewer chunks, and one that never starts reads none. Only with a core free
- * (thread-choice.ts): a second thread costs about a third more CPU time in all (its own start,
- * and the hot code compiled again in its isolate), which shortens the run only when it does not
- * compete with the first (docs/bench/README.md has the measurements).
- *
- * When the last cache says the vault is large, the worker is started before the walk and fed as
- * the walk lists: each chunk of paths goes to it as soon as it is full, so it starts up while the
- * main thread lists folders and reads notes while the walk goes on (a fed split). Synchronous for
- * the caller (Atomics.wait and receiveMessageOnPort), and never less safe than reading alone: a
- * chunk the worker claimed but did not answer for (it failed, or took too long) is read here.
+ * A full scan on two cores: the main thread and one worker claim chunks of notes from a shared
+ * counter, so neither waits and a worker that starts late or never reads less or nothing. Only
+ * with a core free, since a second thread costs CPU time of its own (thread-choice.ts;
+ * docs/bench/README.md, "Two threads for the full scan, and when"). A chunk the worker claimed but
+ * did not answer for is read here, so it is never less safe than reading alone.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Settings } from '../../core/settings';
@@ -36,7 +28,7 @@ export interface ScanJob {
 	root: string;
 	settings: Settings;
 	/**
-	 * The notes' paths joined by NUL (one string clones faster than 100,000 objects); a full scan's
+	 * The notes' paths joined by NUL (one string clones cheaper than an object per note); a full scan's
 	 * notes carry nothing else. Null for a fed split: chunk c comes through the port as
 	 * `[c, paths joined by NUL]`.
 	 */

@@ -1,17 +1,9 @@
 /**
  * Tier 3's stat walk (docs/design.md, "Where the brief comes from: the tiers"): one `readdir` per
- * folder and one `stat` per note, folded into the stamp of src/core/brief/stat-stamp.ts, on one thread
- * or two. Most of its time is Node's own work per `statSync` (a `Stats` object with four `Date`s
- * on Node 20), which no public API avoids; what two threads can do is share it.
- *
- * Two threads share the folders through a SharedArrayBuffer: each keeps its own queue of folder
- * paths (it alone appends; either thread claims with a compare-and-swap), walks what it claims
- * depth first on a private stack, and offers the oldest folder of that stack (the shallowest, so
- * the largest share) whenever the other thread has taken what it offered. The stamp is a sum, so
- * each thread sums its own notes and the parts are added. The walk (`walkPart`) is
- * self-contained: the worker runs its source text with `eval`, and is ready after about 70 ms of
- * CPU where a worker loading the whole bridge takes about 125 ms (docs/bench/README.md,
- * "Tier 3: where the time goes").
+ * folder and one `stat` per note, folded into the stamp of src/core/brief/stat-stamp.ts. Node's own work
+ * per `statSync` dominates and no public API avoids it, so two threads share the folders; the walk
+ * is self-contained so the worker starts without loading the bridge (docs/bench/README.md, "Tier 3:
+ * where the time goes").
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,8 +1,7 @@
 /**
- * Which mode a full scan or a tier-3 stat walk actually ran in (one thread or two), told on
- * stderr when `SESSION_BRIEF_SCAN_TRACE=1`. The bench reads it to label its rows with the mode
- * that ran rather than guess it from the load average (docs/bench/README.md). Off by default: a
- * hook's stderr stays empty. One line per walk:
+ * Which mode a full scan or a stat walk ran in, on stderr when `SESSION_BRIEF_SCAN_TRACE=1`, so the
+ * bench labels its rows with the mode that ran rather than a guess. Off by default: a hook's stderr
+ * stays empty. One line per walk:
  *
  *     session-brief trace: {"walk":"scan","threads":2,"why":"free core","notes":100000,"workerNotes":41216}
  */

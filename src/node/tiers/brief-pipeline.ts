@@ -1,12 +1,7 @@
 /**
  * The brief's tiers as one ordered list (docs/design.md, "Where the brief comes from: the tiers").
- * The cache is read and judged once per run; each tier then returns a brief, a reason it could
- * not serve, or null when it does not apply; the first brief wins, and the reasons of the tiers
- * before it become the brief's source note.
- *
- * Light on purpose: the hook's common case (tier 1, the plugin's cache served as written) loads
- * this file and plugin-tier.ts only. The other tiers sit in brief-source.ts and are loaded when
- * the run gets to them (local-tiers.ts).
+ * Light on purpose: tier 1 loads this file and plugin-tier.ts only; the other tiers load when a run
+ * gets to them (local-tiers.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,8 +1,6 @@
 /**
- * The tiers that need more than the cache file: the cache rebuilt from its index, the cache proven
- * current by a stat-only walk, the live channel, and the bridge's own scan, which re-reads only
- * the notes that changed since the cache and rewrites it. A stale cache (other day, other settings,
- * any note added, removed or changed) is never served. brief-pipeline.ts orders them.
+ * The tiers that need more than the cache file (brief-pipeline.ts orders them); a stale cache is
+ * never served.
  */
 // Daily-note formats with month or day names must come out in the user's language, as in Obsidian.
 import 'moment/locale/de';

@@ -11,7 +11,7 @@ import { inspectStateFile, readStateText } from '../state-file';
 /** A cache file as read: absent, present and valid, or present and rejected (with why). */
 export type CacheRead<T> = { state: 'missing' } | { state: 'ok'; value: T } | { state: 'rejected'; why: string };
 
-/** The index of a 100,000-note vault is about 10 MB; a file far larger is not one this code wrote. */
+/** Far above the index of any real vault; a file larger than this is not one this code wrote. */
 const MAX_BYTES = 256 * 1024 * 1024;
 
 function readJsonFile(root: string, file: string): { missing: true } | { missing: false; value: unknown } {

@@ -1,9 +1,7 @@
 /**
- * The cached brief on disk (format: src/core/brief/cache-format.ts, docs/cache-format.md). Two files in
- * the plugin's folder: a small brief file a hook can serve without looking at the notes, and an
- * index of every note that proves the brief current (tier 3) and lets a rescan read only the notes
- * that changed. Both are written atomically (temp file + rename); a missing, truncated or foreign
- * file is a cache miss, never an error.
+ * The cached brief on disk (docs/cache-format.md): a small brief file a hook serves without looking
+ * at the notes, and an index that proves it current and lets a rescan read only changed notes; a
+ * missing, truncated or foreign file is a cache miss, never an error.
  */
 import * as crypto from 'node:crypto';
 import * as path from 'node:path';

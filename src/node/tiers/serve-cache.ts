@@ -1,10 +1,7 @@
 /**
  * `serve` keeps the cached brief the way the plugin does (docs/cache-format.md, "The plugin as
- * writer"), so a hook takes tier 1 and never opens a socket: after each debounced rebuild the brief
- * file names this process (pid and start time) with `pending: false`; the first change after that
- * marks it `pending: true` at once; a new day and the end of `serve` mark it pending too. The
- * files themselves come from the local tiers (tier 3 or the scan, which writes them); this only
- * adds who keeps them current, and only while a file watcher reports every change.
+ * writer"), so a hook takes tier 1 and never opens a socket; it only adds who keeps the files
+ * current, and only while a file watcher reports every change.
  */
 import * as path from 'node:path';
 import type { AgentChangesSummary } from '../../core/trail/agent-summary';

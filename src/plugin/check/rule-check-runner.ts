@@ -1,9 +1,7 @@
 /**
- * Runs the rule check over the vault as Obsidian sees it and keeps the last result for
- * the *Rule check* view, which listens to its `changed` event. The built-in checks are the core's;
- * the user's external checker runs through the bridge's runner (a child process, desktop only),
- * exactly as the `check` command runs it, but never when the live channel asks (read-only channel).
- * The runner is imported only when it runs: on mobile there is no vault folder, so it never loads.
+ * Runs the rule check over the vault as Obsidian sees it, for the *Rule check* view. The external
+ * checker runs as the `check` command runs it, never when the read-only live channel asks, and its
+ * runner is imported only when it runs, so it never loads on mobile.
  */
 import { Events, normalizePath, type App } from 'obsidian';
 import type { Lang } from '../../core/i18n';

@@ -1,10 +1,7 @@
 /**
- * The rule check's input from Obsidian: the vault's file list plus the agent's folder
- * `.claude/`, which Obsidian does not index (dot folder) and so is listed and read through the
- * adapter; the target files' text read ahead, because the engine reads synchronously; and links
- * resolved the way Obsidian resolves them (metadata cache): wikilinks by Obsidian alone, markdown
- * links with the `.claude/` files Obsidian cannot see as the fallback, so the plugin and the bridge
- * judge the same links alike.
+ * The rule check's input from Obsidian: the vault's files plus `.claude/` (a dot folder Obsidian
+ * does not index) read through the adapter, targets read ahead because the engine is synchronous,
+ * and links resolved as Obsidian resolves them, so the plugin and the bridge judge links alike.
  */
 import { FileSystemAdapter, Platform, TFile, type App } from 'obsidian';
 import type { Lang } from '../../core/i18n';

@@ -1,7 +1,6 @@
 /**
  * Dates written out in the sidebar's rows, through one `Intl.DateTimeFormat` per locale and style.
- * `Date.toLocaleString(locale, options)` builds a new formatter on every call, which in a list of
- * thousands of rows cost more than drawing the rows; the output is the same.
+ * `Date.toLocaleString(locale, options)` builds a new formatter on every call; the output is the same.
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,11 +1,7 @@
 /**
- * What the agent-hook commands do on the plugin's side. Installing and removing hooks is the
- * companion's job (`npx session-brief install`, the Claude Code and Codex plugins): the plugin
- * shows the command for this vault and never writes a hook file or an agent's settings. It checks
- * the result with the bridge's doctor, compiled into main.js from the same sources, which compares
- * the installed files with this build's by their hashes (src/node/hosts/hook-files/hook-file-hashes.ts) and
- * runs the installed hook once. Desktop only: loaded behind `Platform.isDesktopApp`
- * (src/plugin/desktop-loader.ts); the hooks are files in the vault folder and the agent's settings.
+ * The agent-hook commands on the plugin's side: installing is the companion's job, so the plugin
+ * shows the command and never writes a hook file; it checks the result with the bridge's doctor
+ * compiled into main.js (docs/design-decisions/hook-files.md). Desktop only.
  */
 import * as os from 'node:os';
 import { FileSystemAdapter, type App } from 'obsidian';

@@ -1,9 +1,7 @@
 /**
- * *Check agent hooks* as an Obsidian dialog: the verdict, then one row per check of the bridge's
- * doctor with an icon (ok, warning, failed, note), its message and its fix, and the fix as a button
- * where the plugin can help: the install dialog (which shows the command), the path of the settings
- * file it names to copy (Obsidian has no public API to open a file outside the vault), the fix to
- * copy (the trust steps, which only the agent can record). The text report stays behind *Details*.
+ * *Check agent hooks* as a dialog: one row per doctor check, with its fix as a button where the
+ * plugin can help (Obsidian has no public API to open a file outside the vault, so such a path is
+ * offered to copy). The text report stays behind *Details*.
  */
 import { Modal, Notice, Setting, setIcon, type App } from 'obsidian';
 import type { DoctorReport } from '../../node/hosts/doctor/doctor-report';

@@ -1,11 +1,7 @@
 /**
- * Atomic replacement of a file in the plugin folder. Obsidian's `DataAdapter.rename` refuses an
- * existing target ("Destination file already exists!"), so on desktop (`FileSystemAdapter`; only
- * the desktop parts write these files) the write goes through the shared Node write
- * (src/node/state-file.ts), whose rename replaces the target in one step on every OS; a reader
- * sees the old file or the new one. Any other adapter gets write-temp, remove-target, rename: a
- * reader may then find no file for a moment, which the bridge treats as a cache miss, never as a
- * wrong brief.
+ * Atomic replacement of a file in the plugin folder. `DataAdapter.rename` refuses an existing
+ * target, so the desktop writes through src/node/state-file.ts; any other adapter removes then
+ * renames, and a reader that finds no file for a moment takes it as a cache miss, never a wrong brief.
  */
 import * as path from 'path';
 import { FileSystemAdapter, normalizePath, type DataAdapter } from 'obsidian';

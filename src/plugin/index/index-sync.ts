@@ -1,24 +1,8 @@
 /**
- * Keeps the NoteIndex in step with the vault. One full pass once the layout is ready, then one O(1)
- * update per event: metadata `changed` (content), vault `modify`, `rename`, `delete`, `create`.
- * Never a rescan, except when settings change what counts.
- *
- * A note touched by a vault event is *stale* until its flags are those of its current version:
- * Obsidian's `changed` for that version (its text as long as the file), or the note read from its
- * text after a bounded wait. Meanwhile its entry keeps the mtime and size of the version its flags
- * came from, and `fresh` is false, so the cache says pending and the bridge's stat walk sees the
- * change (docs/cache-format.md, "The plugin as writer").
- *
- * The index is `ready` (the cache is written, the live channel answers) once Obsidian's start-up
- * parsing can no longer change what it holds. In Obsidian the first `resolved` may come before the
- * layout is ready, or not at all, and an entry restored at start-up may predate the file, which
- * `getFileCache` does not say (docs/obsidian-runtime.md). So, through public API only:
- * * `changed` and `resolved` are listened to from `onload`; vault events from layout ready;
- * * a `resolved` since load, or a plugin started after layout ready, means the cache is current;
- * * otherwise a note whose mtime is later than the moment the index was last known current on this
- *   device (kept in the vault's local storage) is unverified until its `changed`, and is read from
- *   its text once every note has a cache entry, which makes the index ready without any timer;
- * * a bounded wait covers notes that never get an entry: they are read from their text.
+ * Keeps the NoteIndex in step with the vault: one full pass, then one O(1) update per event, never a
+ * rescan. A touched note stays stale until its flags match its version on disk, and the index is
+ * ready only once start-up parsing can no longer change it (docs/obsidian-runtime.md, "Start-up: no
+ * fixed order, and restored entries may predate their notes"; docs/cache-format.md, "The plugin as writer").
  */
 import { TFile, TFolder, type App, type CachedMetadata, type Plugin, type TAbstractFile } from 'obsidian';
 import { lowerTagNames } from '../../core/notes/flags';

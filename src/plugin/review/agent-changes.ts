@@ -1,11 +1,7 @@
 /**
- * The notes agents changed that the human has not reviewed yet, as the sidebar's *Changed by
- * agents* section and the status-bar count show them (docs/design.md, "What agents changed"). The
- * rules (what is reviewed, renames followed, grouping by session) are the core's
- * (src/core/trail/what-changed.ts), the same the bridge applies for `report --json`; this store feeds
- * them from the journal watch, answers "does the note exist" from the vault, writes the marks to
- * `agent-review.json` in the plugin folder (never into a note), and follows renames made in
- * Obsidian. Views listen to its `changed` event.
+ * The unreviewed agent changes behind *Changed by agents* and the status-bar count (docs/design.md,
+ * "What agents changed"): the core's rules (the same the bridge applies) fed from the journal watch
+ * and the vault; marks go to `agent-review.json`, never into a note.
  */
 import { Events, TFile, type App, type Plugin, type TAbstractFile } from 'obsidian';
 import { isCountedNote } from '../../core/notes/paths';

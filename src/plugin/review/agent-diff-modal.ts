@@ -1,10 +1,7 @@
 /**
- * The diff view of an agent's change (docs/design.md, "Reviewing what agents changed"): the note's
- * before-version against the note now, line by line with the words that changed inside a changed
- * line, the frontmatter's changes as property changes, unchanged stretches folded; Accept and
- * Revert below, each followed by a notice with Undo. The diff library comes in by a dynamic import
- * when the view opens (esbuild keeps such a module in a lazily run wrapper): Obsidian's start never
- * runs it.
+ * The diff view of an agent's change (docs/design.md, "Reviewing what agents changed"), with Accept
+ * and Revert. The diff library comes in by a dynamic import when the view opens, so Obsidian's
+ * start never runs it.
  */
 import { Modal, Notice, type App } from 'obsidian';
 import type { DiffLine } from '../../core/trail/change-diff';

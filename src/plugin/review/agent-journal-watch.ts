@@ -1,10 +1,7 @@
 /**
- * Follows the agent changes journal and the review marks while Obsidian runs. Both live in the
- * plugin's folder, for which the vault sends no events, so they are polled: each tick asks only
- * for their size and modification time, and reads a file only when those changed. The journal is
- * read as a tail when the hooks only appended to it since (src/node/journal/journal-tail.ts); a compacted
- * or replaced journal is read whole. The file access comes in through `AgentChangesIo`, which only
- * the desktop provides (src/plugin/review/agent-changes-io.ts).
+ * Follows the agent changes journal and the review marks while Obsidian runs. The vault sends no
+ * events for the plugin's folder, so both are polled by size and modification time and read only
+ * when those changed, the journal as a tail while the hooks only appended.
  */
 import { boundJournal, JOURNAL_FILE, parseJournal, withCopy, type JournalRecord } from '../../core/trail/agent-journal';
 import { judgeMarks, type DeviceTrust, type MarksVerdict, type ReviewSeal } from '../../core/review/review-seal';

@@ -1,14 +1,8 @@
 /**
  * Reviewing an agent's change like a pull request (docs/design.md, "Reviewing what agents
- * changed"): the versions of a note (its before-version, what the agent left, the note now), and
- * the two answers, Accept (mark reviewed, as the sidebar's check mark does) and Revert (the
- * before-version put back through the vault's API, only while the note still holds what the
- * agent left), each with an Undo. No DOM here: the diff view (agent-diff-modal.ts) and the
- * sidebar's menus call it.
- *
- * Revert and its Undo never lose the human's text: each writes through `Vault.process` and checks,
- * inside it, that the note holds exactly the text it replaces, and that no open editor holds other
- * text (typing not saved yet); otherwise the note is left alone and named in the result.
+ * changed"): Accept and Revert, each with an Undo. Revert and Undo write through `Vault.process`
+ * and go on only while the note holds exactly the text they replace and no editor holds unsaved
+ * typing, so the human's text is never lost. No DOM here.
  */
 import { MarkdownView, normalizePath, TFile, type App } from 'obsidian';
 import { revertVerdict, type RevertVerdict } from '../../core/trail/change-review';

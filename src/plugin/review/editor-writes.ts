@@ -1,10 +1,7 @@
 /**
- * The notes the human changes in Obsidian's editor (src/core/trail/session-net.ts): the session net at
- * the end of an agent's turn leaves these out, so what the human typed while an agent worked is
- * never listed as the agent's change. Kept in Session Brief's per-user folder outside the vault
- * (src/node/journal/editor-writes-file.ts), where an agent cannot add its own edits to it. Desktop
- * only, like the other files the hooks read. Written shortly after the typing, before Obsidian
- * itself saves the note.
+ * The notes the human changes in Obsidian's editor, which the session net leaves out so the human's
+ * typing is never listed as an agent's change; kept in the per-user folder, where an agent cannot
+ * add its own edits, and written before Obsidian itself saves the note. Desktop only.
  */
 import { FileSystemAdapter, type App, type Plugin } from 'obsidian';
 import { encodeEditorWrites, parseEditorWrites } from '../../core/trail/session-net';

@@ -1,10 +1,7 @@
 /**
- * A long press on a touch screen opens the same menu a right click opens. Android's WebView sends a
- * `contextmenu` event after a long press, iOS's sends none; so the press is timed here and, when it
- * is held still long enough, turned into a `contextmenu` event on the pressed element, which the
- * view's right-click handler serves as it serves a mouse. Whichever comes first wins: a native
- * `contextmenu` cancels the timer, and one that follows ours is swallowed, so the menu opens once.
- * The click the finger's lift sends afterwards is swallowed too (it would open the note).
+ * A long press opens the menu a right click opens: iOS's WebView sends no `contextmenu` for it, so
+ * the press is timed and turned into one; whichever comes first wins, so the menu opens once, and
+ * the click of the finger's lift is swallowed (it would open the note).
  */
 import type { Component } from 'obsidian';
 

@@ -1,9 +1,6 @@
 /**
- * The *Changed by agents* section of the Needs review sidebar: the notes agents changed that the
- * human has not reviewed yet (src/plugin/review/agent-changes.ts), one group per agent session, newest
- * first. A heading (a button that opens and closes the section, with *Mark all reviewed*) above a
- * WAI-ARIA tree of its own: sessions at level 1, their notes at level 2, used with the same keys
- * as the review tree (review-keyboard.ts). Marks go to `agent-review.json`, never into a note.
+ * The *Changed by agents* section: unreviewed agent changes, one group per session, newest first,
+ * as a tree of its own with the review tree's keys. Marks go to `agent-review.json`, never into a note.
  */
 import { Keymap, Menu, Notice, setIcon, setTooltip, type App, type Component, type PaneType } from 'obsidian';
 import { basename } from '../../core/notes/paths';

@@ -1,9 +1,7 @@
 /**
- * The *Today* header at the top of the Needs review sidebar: today's daily note (opened, or created
- * from the Daily notes settings and template when missing) and today's session files, both from
- * the brief. Its rows form a small tree of their own with one tab stop, used with the same keys as
- * the review tree (review-keyboard.ts): arrows move, Enter opens (Mod+Enter in a new tab), the
- * context-menu key or Shift+F10 opens the row's menu.
+ * The *Today* header of the sidebar: today's daily note and session files, both from the brief so
+ * the header never disagrees with the agent (docs/design.md, "The sidebar's Today header"); a small
+ * tree of its own, with the review tree's keys.
  */
 import { Keymap, Menu, setIcon, setTooltip, type App, type Component, type PaneType } from 'obsidian';
 import type { Brief } from '../../core/brief/brief';

@@ -1,11 +1,6 @@
 /**
- * The one controller of the sidebar's trees (the review sections, *Changed by agents*, the Today
- * header): the roving tab stop, keys through `treeKeyAction` (review-keyboard.ts), the context menu
- * from a right click or from the keyboard, the tab stop following focus, hover previews, and the
- * *Show more* rows of a capped list (row-cap.ts). Each tree says what its items do
- * (`TreeBehaviour`); the bookkeeping is here once.
- *
- * An item with `aria-expanded` (a section, an agent session) is a group, every other item a leaf.
+ * The one controller of the sidebar's trees (sections, *Changed by agents*, Today): tab stop, keys,
+ * menus, focus, hover and *Show more* rows live here once; each tree says only what its items do.
  */
 import { Keymap, type App, type Component, type Menu, type PaneType } from 'obsidian';
 import { closestTo } from './dom-events';

@@ -1,9 +1,7 @@
 /**
- * The *Needs review* sidebar: one collapsible section per review item with a count, a filter box,
- * sorting by name or modified time, hover previews, a context menu, and full keyboard use (a
- * WAI-ARIA tree; review-keyboard.ts). Rows and sections are drawn by review-rows.ts. It reads everything from
- * the BriefService and re-renders on its `changed` event, so it is live and the plugin holds no
- * reference to it.
+ * The *Needs review* sidebar: one section per review item, drawn by review-rows.ts as a WAI-ARIA
+ * tree. It reads everything from the BriefService and redraws on its `changed` event, so it is live
+ * and the plugin holds no reference to it.
  */
 import { ItemView, Keymap, Menu, setIcon, type WorkspaceLeaf } from 'obsidian';
 import type { ReviewEntry } from '../../core/brief/brief';

@@ -8,9 +8,8 @@ import { type Lang } from '../../core/i18n';
 import { rowCapStrings } from '../ui-strings';
 
 /**
- * Rows drawn per page: about ten screens of a sidebar (20 to 30 rows each), more than anyone
- * scrolls before reaching for the filter, and few enough that a full redraw during a burst of
- * edits stays far below the 250 ms render interval.
+ * Rows drawn per page: about ten screens of a sidebar, more than anyone scrolls before reaching for
+ * the filter, and few enough that a full redraw fits inside the render interval during a burst.
  */
 export const ROW_PAGE = 200;
 

@@ -1,20 +1,7 @@
 /**
- * `hook-mistakes`: entries in `.claude/settings.json` that Claude Code accepts but that do not do
- * what their author meant, so a hook silently never fires or gets nothing to work on:
- *
- * - a tool-name matcher in the wrong case (`edit|write`): tool names match case-sensitively, so
- *   it matches no tool;
- * - a `timeout` that is not a positive number of seconds (`"30"`, `"30s"`);
- * - a `timeout` of a round thousand (`30000`): milliseconds meant, hours read;
- * - a command that reads `$FILEPATH`, `$TOOL_INPUT` or a similar variable (and does not set it
- *   itself): Claude Code passes the hook's input as JSON on stdin and sets no such variable, so it
- *   expands to nothing;
- * - a command that uses `$CLAUDE_PLUGIN_ROOT` or `$CLAUDE_PLUGIN_DATA`, which exist only for a
- *   plugin's own hooks.
- *
- * What counts is in hook-mistake-list.ts, which `doctor` shares.
- *
- * Source: Claude Code's hooks reference (matcher patterns, hook handler fields, hook input).
+ * `hook-mistakes`: `.claude/settings.json` entries Claude Code accepts but that silently never fire
+ * or get no input (the cases: docs/rule-check.md; what counts is in hook-mistake-list.ts, which
+ * `doctor` shares). Source: Claude Code's hooks reference.
  */
 import { listHookMistakes, miscasedTools, type HookMistake } from '../settings/hook-mistake-list';
 import { isRecord, lineOfJsonString, parseSettings, settingsFiles } from '../settings/settings-file';

@@ -1,10 +1,6 @@
 /**
- * The hook-entry mistakes of Claude Code settings as plain facts, shared by the rule check
- * (`hook-mistakes`, the vault's own settings files, with line numbers) and `doctor` (every file
- * Claude Code reads, the user's and the managed ones too, each with its fix). Pure.
- *
- * Source: Claude Code's hooks reference (matcher patterns, hook handler fields, hook input, and the
- * plugin variables, which exist only for a plugin's own hooks).
+ * The hook-entry mistakes of Claude Code settings as plain facts, shared by the rule check and
+ * `doctor`. Source: Claude Code's hooks reference. Pure.
  */
 /** Events whose matcher is tested against the tool's name. */
 export const TOOL_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied']);

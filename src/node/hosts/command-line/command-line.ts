@@ -1,12 +1,8 @@
 /**
  * The command line a host runs for our hook, per platform and shell, and how we recognise it again.
- * A POSIX shell (`sh -c` on macOS and Linux, Git Bash on Windows) gets both paths double-quoted, and
- * a path that such a shell would still interpret inside double quotes is refused, never escaped: an
- * escaped path looks right in the file and runs another file when one shell layer differs.
- * PowerShell, which some hosts use on Windows (docs/agents.md, "PowerShell"), reads a line that
- * starts with a quoted string as a string expression, not a command: it gets the call operator
- * `& "…" "…"`, and inside its double quotes every character it would still interpret (`$`, the
- * backtick, and its four double-quote characters) is escaped with a backtick.
+ * A path a shell would still interpret inside double quotes is refused, never escaped: an escaped
+ * path looks right in the file and runs another file when one shell layer differs. PowerShell
+ * gets the call operator (docs/agents.md, "PowerShell").
  */
 import type { HostShell } from '../../../core/hosts/agent-contracts';
 import { SCRIPT_NAME } from '../../state-registry';

@@ -1,10 +1,7 @@
 /**
  * What `doctor` says about the PreToolUse entry (docs/design.md, "The Write guard" and "The review
- * trail is the human's"): whether it is registered for this vault, whether its matcher reaches every
- * tool the fence around Session Brief's own files watches (an install of an earlier version
- * registered it for `Write` only), and whether the Write guard's setting is on. For the hosts that
- * register the pre-tool hook (Claude Code, Gemini CLI, Codex), each under its own names; the others
- * get no entry and no line.
+ * trail is the human's"): registered, reaching every tool the fence watches (earlier installs
+ * registered `Write` only), and whether the guard is on. Only for hosts that register the hook.
  */
 import * as path from 'node:path';
 import { HOSTS, type AgentId, type HookEvent } from '../../../core/hosts/agent-contracts';

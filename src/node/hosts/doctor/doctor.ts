@@ -1,11 +1,6 @@
 /**
- * `doctor`: why the brief does or does not arrive. Checks the script, every file
- * the host reads hooks from, the interpreter, runs the hook once the way the host would (through its
- * shell, from another folder, with `{"source":"resume"}`), and explains the working-directory trap
- * with the fix (docs/design.md, "The start-folder trap"). The checks live beside this file, by
- * concern: what install left (doctor-install-check), the host's files (doctor-settings-files),
- * the registrations (doctor-registration-check), the processes (doctor-run, doctor-hook-check),
- * the text (doctor-format).
+ * `doctor`: why the brief does or does not arrive, including the working-directory trap with its
+ * fix (docs/design.md, "The start-folder trap"). The checks live beside this file, one per concern.
  */
 import { HOSTS, type HostShell } from '../../../core/hosts/agent-contracts';
 import { parseOwnCommand, shellOn } from '../command-line/command-line';

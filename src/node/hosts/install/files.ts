@@ -1,10 +1,7 @@
 /**
- * File access for install/uninstall. Inside the vault every file goes through the state-file module
- * (src/node/state-file.ts): no write, rename or removal through a link planted in the vault, none
- * outside it, and a link, FIFO or folder where a file belongs is refused with what to do. Outside
- * the vault lie only the agent settings files the user asked to change (`--scope user`), their
- * backups and the folders made for them; there a symlinked settings file (a dotfile manager's) is
- * edited in place of its target, as before.
+ * File access for install/uninstall: inside the vault through the state-file module, so a planted
+ * link, FIFO or folder is refused with what to do. Outside it only the agent settings files the
+ * user asked to change, where a symlinked file (a dotfile manager's) is edited at its target.
  */
 import { createHash } from 'node:crypto';
 import * as path from 'node:path';

@@ -1,13 +1,8 @@
 /**
- * A lock file around every read–modify–write of a host's settings file and of the install record,
- * so two `install` or `uninstall` runs at once (two terminals, the plugin's button and a script)
- * take turns instead of each recording what the other half-did. The lock is a file created with
- * `O_EXCL` holding the owner's pid, start time and a nonce; a lock whose owner is gone (or that is
- * older than `STALE_MS`, a hung run) is stale and taken over.
- *
- * Locks live in a per-user folder under the system's temp folder, named by a hash of the locked
- * file's real path: beside the file they would keep a folder that uninstall removes from being
- * empty, and a symlinked path must lock the same file.
+ * A lock around every read–modify–write of a host's settings file and of the install record, so two
+ * install or uninstall runs take turns; a lock whose owner is gone is taken over. Kept under the
+ * system's temp folder by the file's real path: beside the file it would keep a folder uninstall
+ * removes from being empty, and a symlinked path must lock the same file.
  */
 import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';

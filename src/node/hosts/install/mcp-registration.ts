@@ -1,12 +1,7 @@
 /**
  * The MCP server's registration beside the hooks, for the hosts whose MCP configuration format is
- * documented (docs/agents.md, "MCP server"), as each host's module describes it. Claude Code: project scope in the vault's `.mcp.json`,
- * user scope in `~/.claude.json` (`mcpServers`), entries `{ "type": "stdio", "command", "args" }`.
- * Cursor: `.cursor/mcp.json` in the vault or `~/.cursor/mcp.json`, entries `{ "command", "args" }`.
- * The same lossless rules as the hook registration: one JSON edit for our key only, a file that
- * does not parse is refused and left as it is, a second run changes nothing, and uninstall takes
- * out only our server. A file that nobody changed since install comes back byte for byte from the
- * backup made before the first change.
+ * documented (docs/agents.md, "MCP server"), with the hook registration's lossless rules: our key
+ * only, an unparsable file refused, a second run a no-op, the backup restored byte for byte.
  */
 import type { AgentId } from '../../../core/hosts/agent-contracts';
 import { decodeStrict, editJson, parseJsonDoc, sameJson, serialize, UnparseableError, type JsonDoc } from '../../check/settings-json';

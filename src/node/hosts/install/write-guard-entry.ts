@@ -1,13 +1,7 @@
 /**
- * Claude Code's registration of the PreToolUse hook (Gemini CLI's and Codex's are in their own
- * modules, with their own tool names). It holds the opt-in Write guard (docs/design.md,
- * "The Write guard") and the fence around Session Brief's own files (src/core/fence/agent-fence.ts), so
- * it reaches the edit tools and Bash.
- *
- * The entry is registered whether the setting is on or off; the hook reads the setting on each
- * run. So the plugin's toggle takes effect with the next Write, with no settings file to rewrite
- * (and no second place to keep in step). The price is one Node start per edit tool call and shell
- * command, measured in docs/speed.md.
+ * Claude Code's registration of the PreToolUse hook: the opt-in Write guard and the fence, so it
+ * reaches the edit tools and Bash. Registered whether the setting is on or off, so the plugin's
+ * toggle needs no settings file rewritten (docs/design.md, "The Write guard"; the cost: docs/speed.md).
  */
 import type { HookEvent } from '../../../core/hosts/agent-contracts';
 import { FENCE_MATCHER } from '../../../core/fence/agent-fence';

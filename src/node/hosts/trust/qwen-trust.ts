@@ -1,10 +1,7 @@
 /**
- * Qwen Code loads a project's `.qwen/settings.json` hooks only in a trusted folder once folder trust
- * is switched on (`security.folderTrust.enabled` in `~/.qwen/settings.json`; off by default). Its
- * rules are Gemini CLI's (`TRUST_FOLDER`, `TRUST_PARENT`, `DO_NOT_TRUST` in
- * `~/.qwen/trustedFolders.json`, or the file `QWEN_CODE_TRUSTED_FOLDERS_PATH` names). Nothing fails
- * when the step is missing: headless, Qwen Code 0.24.4 runs without the project's hooks and the
- * brief is silently missing. Sources: docs/agents.md.
+ * Qwen Code's folder trust (Gemini CLI's rules, once `security.folderTrust.enabled` is on): without
+ * it the project's hooks are skipped and the brief is silently missing, so doctor checks the step
+ * (sources: docs/agents.md).
  */
 import * as path from 'node:path';
 import { geminiFolderTrust } from './gemini-trust';
