@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { binary, bridgeOk, codexConfig, codexEnv, codexHome, expectClean, probe, REPO, reportLines, run, runCodex, skipReason, type Session, type Workspace } from './support/clients';
+import { binary, bridgeOk, codexConfig, codexEnv, codexHome, expectClean, localMarketplace, probe, reportLines, run, runCodex, skipReason, type Session, type Workspace } from './support/clients';
 import { codexBriefs, countBriefHeaders, excerpt } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
@@ -28,15 +28,13 @@ describe.skipIf(skip !== undefined)(`Codex CLI ${client.version || `(skipped: ${
 		s.guard.attempts.splice(0, s.guard.attempts.length, ...others);
 	});
 
-	/** The marketplace as a clone holds it, added and the plugin installed with `codex plugin` (plugins turned on). */
+	/** The repository's marketplace with the plugin beside it, added and installed with `codex plugin` (plugins turned on). */
 	async function installPlugin(ws: Workspace): Promise<void> {
 		codexConfig(ws, s.api, { trustProject: true });
 		const config = path.join(codexHome(ws), 'config.toml');
 		fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('plugins = false', 'plugins = true'));
 		const dir = path.join(path.dirname(ws.home), 'marketplace');
-		fs.mkdirSync(path.join(dir, '.claude-plugin'), { recursive: true });
-		fs.copyFileSync(path.join(REPO, '.claude-plugin', 'marketplace.json'), path.join(dir, '.claude-plugin', 'marketplace.json'));
-		fs.cpSync(path.join(REPO, 'claude-plugin'), path.join(dir, 'claude-plugin'), { recursive: true, filter: (src) => !src.endsWith('.v8cache') });
+		localMarketplace(dir);
 		for (const args of [
 			['plugin', 'marketplace', 'add', dir],
 			['plugin', 'add', 'session-brief@session-brief'],

@@ -3,7 +3,7 @@
  * stand-in, each with a home folder of its own, an environment built from nothing (no token or
  * setting of the machine leaks in) and every proxy variable pointing at the network guard.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -149,6 +149,14 @@ export async function bridgeOk(ws: Workspace, args: string[]): Promise<string> {
 	const r = await bridge(ws, args);
 	if (r.status !== 0) throw new Error(`bridge ${args.join(' ')} exited ${String(r.status)}: ${r.stderr}${r.stdout}`);
 	return r.stdout;
+}
+
+/**
+ * The repository's marketplace in `dir` as a user gets it, but served from beside the catalogue:
+ * the entry names the release's plugin branch, which this checkout has not published.
+ */
+export function localMarketplace(dir: string): void {
+	execFileSync(process.execPath, [path.join(REPO, 'scripts', 'plugin-branch.mjs'), '--marketplace', dir], { stdio: 'pipe' });
 }
 
 /** The brief as `report` prints it, without its header (which names the source) and trailer. */
