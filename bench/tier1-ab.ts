@@ -3,7 +3,7 @@
 //   npx tsx bench/tier1-ab.ts [--runs 21] DIST_A DIST_B …
 //
 // Each DIST is a folder of built files as bridge/dist holds them (a build of another commit, e.g.
-// the hook files of `git show COMMIT:claude-plugin/hooks/…` under bridge/dist's names). Each build
+// the hook files of `git show plugin~N:hooks/…` under bridge/dist's names). Each build
 // is placed as install places the hook files, in its own copy of example-vault with a fresh
 // plugin-written cache whose keeper is this process, and every run is checked to be answered from
 // that cache. The builds run interleaved with `node -e 0` and the floor hook (bench/lib/hook-floor.ts),
