@@ -1,7 +1,8 @@
 /**
  * The Claude Code plugin (claude-plugin/ and the marketplace file .claude-plugin/marketplace.json),
- * through the real CLI: the repository's marketplace added from a local folder (its entry served
- * from beside it, as the release's plugin branch serves it) and the plugin installed with `claude plugin`, as `/plugin marketplace add` and
+ * through the real CLI: the repository's marketplace added from a local folder, its plugin cloned
+ * from the plugin branch of a local repository the release script committed (the entry's ref), and
+ * the plugin installed with `claude plugin`, as `/plugin marketplace add` and
  * `/plugin install` do. The brief and the rule-check finding reach the model exactly once, with
  * and without the hooks `install` registers in the vault.
  */
@@ -15,7 +16,7 @@ import { briefBody, clientSuite } from './support/suite';
 const client = await probe('claude');
 const skip = skipReason('claude', client);
 
-/** The repository's marketplace with the plugin as a release publishes it, beside the catalogue. */
+/** The repository's marketplace, its plugin branch in a local repository (no run-time caches). */
 function marketplaceCopy(ws: Workspace): string {
 	const dir = path.join(path.dirname(ws.home), 'marketplace');
 	localMarketplace(dir);

@@ -1,6 +1,8 @@
 /**
- * The same plugin folder as a Codex plugin, through the real Codex CLI: Codex reads the repository's
- * marketplace file (.claude-plugin/marketplace.json) and the plugin's .codex-plugin/plugin.json, whose
+ * The same plugin as a Codex plugin, through the real Codex CLI: Codex reads the repository's
+ * marketplace file (.claude-plugin/marketplace.json), clones the plugin from the branch its entry
+ * names (here from a local repository the release script committed) and reads the plugin's
+ * .codex-plugin/plugin.json, whose
  * `hooks` names claude-plugin/hooks/codex-hooks.json (the session start, with `--agent codex`).
  * Plugin hooks go through Codex's hook trust like any other hook.
  */
@@ -28,7 +30,7 @@ describe.skipIf(skip !== undefined)(`Codex CLI ${client.version || `(skipped: ${
 		s.guard.attempts.splice(0, s.guard.attempts.length, ...others);
 	});
 
-	/** The repository's marketplace with the plugin beside it, added and installed with `codex plugin` (plugins turned on). */
+	/** The repository's marketplace, its plugin branch in a local repository, added and the plugin installed with `codex plugin` (plugins turned on). */
 	async function installPlugin(ws: Workspace): Promise<void> {
 		codexConfig(ws, s.api, { trustProject: true });
 		const config = path.join(codexHome(ws), 'config.toml');
