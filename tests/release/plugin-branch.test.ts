@@ -7,6 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CLAUDE_PLUGIN_COPIES, CLAUDE_PLUGIN_DIR, filesUnder, hookFilesNamed, PLUGIN_BRANCH } from '../../scripts/claude-plugin.mjs';
@@ -116,6 +117,32 @@ describe('scripts/plugin-branch.mjs', () => {
 		expect(git(repo, ['log', '-1', '--format=%s', PLUGIN_BRANCH])).toBe(`Session Brief plugin ${String(readJson('package.json').version)}`);
 		expect(script(['--commit', '--repo', repo], GIT_ENV)).toContain('no commit');
 		expect(git(repo, ['rev-parse', PLUGIN_BRANCH])).toBe(tip);
+	});
+
+	it.skipIf(!HAVE_GIT)("the workflow's step, run as written, starts the branch and then follows it", () => {
+		const workflow = parse(fs.readFileSync(path.join(REPO, '.github', 'workflows', 'release.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
+		const step = Object.values(workflow.jobs).flatMap((j) => j.steps).find((s) => s.run?.includes('release:plugin') === true);
+		// A checkout as the runner has it after the tests: the sources the script reads and the build.
+		const origin = path.join(tempDir('sb-plugin-origin-'), 'origin.git');
+		git(path.dirname(origin), ['init', '-q', '--bare', origin]);
+		const checkout = tempDir('sb-plugin-checkout-');
+		for (const item of ['package.json', 'LICENSE', '.claude-plugin', 'claude-plugin', 'scripts/plugin-branch.mjs', 'scripts/claude-plugin.mjs', ...CLAUDE_PLUGIN_COPIES.map(([from]) => from)]) {
+			fs.cpSync(path.join(REPO, item), path.join(checkout, item), { recursive: true, filter: (f) => !f.includes(`${path.sep}hooks${path.sep}`) || !f.endsWith('.cjs') });
+		}
+		git(checkout, ['init', '-q']);
+		git(checkout, ['remote', 'add', 'origin', pathToFileURL(origin).href]);
+		const runStep = (): void => {
+			const r = spawnSync('bash', ['-e', '-c', step?.run ?? 'false'], { cwd: checkout, env: GIT_ENV, encoding: 'utf8', timeout: HANG_MS });
+			expect(r.status, `${r.stderr}${r.stdout}`).toBe(0);
+		};
+		runStep();
+		const first = git(origin, ['rev-parse', PLUGIN_BRANCH]);
+		expect(git(origin, ['ls-tree', '-r', '--name-only', PLUGIN_BRANCH]).split('\n')).toEqual(expect.arrayContaining(['hooks/hooks.json', 'hooks/session-brief.plugin.cjs', 'LICENSE']));
+		// The next release, from a fresh checkout that has only the remote's branch: a fast-forward.
+		git(checkout, ['branch', '-D', PLUGIN_BRANCH]);
+		fs.appendFileSync(path.join(checkout, 'claude-plugin', 'hooks', 'hooks.json'), '\n');
+		runStep();
+		expect(git(origin, ['rev-parse', `${PLUGIN_BRANCH}^`])).toBe(first);
 	});
 
 	it('writes a local marketplace: the entry of the repository, served from beside it', () => {
