@@ -303,7 +303,7 @@ if (prod) {
 	await esbuild.build(pluginLauncher);
 	await esbuild.build(plugin);
 	const copied = writeClaudePluginFiles();
-	if (copied.length > 0) console.log(`claude-plugin/hooks/: ${copied.join(', ')} updated from the build`);
+	if (copied.length > 0) console.log(`claude-plugin/hooks/: ${copied.join(', ')} updated from the build (git ignores them; a release publishes them on the plugin branch)`);
 } else {
 	await esbuild.build(startFile);
 	await esbuild.build(editFile);

@@ -1,26 +1,25 @@
 /**
  * The Claude Code plugin (claude-plugin/ and the marketplace file .claude-plugin/marketplace.json),
- * through the real CLI: the repository's marketplace added from a local folder (a copy of what a
- * clone holds) and the plugin installed with `claude plugin`, as `/plugin marketplace add` and
+ * through the real CLI: the repository's marketplace added from a local folder, its plugin cloned
+ * from the plugin branch of a local repository the release script committed (the entry's ref), and
+ * the plugin installed with `claude plugin`, as `/plugin marketplace add` and
  * `/plugin install` do. The brief and the rule-check finding reach the model exactly once, with
  * and without the hooks `install` registers in the vault.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { binary, bridge, bridgeOk, claudeEnv, expectClean, probe, REPO, reportLines, run, runClaude, skipReason, type Session, type Workspace } from './support/clients';
+import { binary, bridge, bridgeOk, claudeEnv, expectClean, localMarketplace, probe, reportLines, run, runClaude, skipReason, type Session, type Workspace } from './support/clients';
 import { claudeAfterLastToolResult, claudeBriefs, countBriefHeaders, excerpt } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
 const client = await probe('claude');
 const skip = skipReason('claude', client);
 
-/** The marketplace as a clone of the repository holds it: its catalogue and the plugin folder (no run-time caches). */
+/** The repository's marketplace, its plugin branch in a local repository (no run-time caches). */
 function marketplaceCopy(ws: Workspace): string {
 	const dir = path.join(path.dirname(ws.home), 'marketplace');
-	fs.mkdirSync(path.join(dir, '.claude-plugin'), { recursive: true });
-	fs.copyFileSync(path.join(REPO, '.claude-plugin', 'marketplace.json'), path.join(dir, '.claude-plugin', 'marketplace.json'));
-	fs.cpSync(path.join(REPO, 'claude-plugin'), path.join(dir, 'claude-plugin'), { recursive: true, filter: (src) => !src.endsWith('.v8cache') });
+	localMarketplace(dir);
 	return dir;
 }
 

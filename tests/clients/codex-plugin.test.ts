@@ -1,13 +1,15 @@
 /**
- * The same plugin folder as a Codex plugin, through the real Codex CLI: Codex reads the repository's
- * marketplace file (.claude-plugin/marketplace.json) and the plugin's .codex-plugin/plugin.json, whose
+ * The same plugin as a Codex plugin, through the real Codex CLI: Codex reads the repository's
+ * marketplace file (.claude-plugin/marketplace.json), clones the plugin from the branch its entry
+ * names (here from a local repository the release script committed) and reads the plugin's
+ * .codex-plugin/plugin.json, whose
  * `hooks` names claude-plugin/hooks/codex-hooks.json (the session start, with `--agent codex`).
  * Plugin hooks go through Codex's hook trust like any other hook.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { binary, bridgeOk, codexConfig, codexEnv, codexHome, expectClean, probe, REPO, reportLines, run, runCodex, skipReason, type Session, type Workspace } from './support/clients';
+import { binary, bridgeOk, codexConfig, codexEnv, codexHome, expectClean, localMarketplace, probe, reportLines, run, runCodex, skipReason, type Session, type Workspace } from './support/clients';
 import { codexBriefs, countBriefHeaders, excerpt } from './support/requests';
 import { briefBody, clientSuite } from './support/suite';
 
@@ -28,15 +30,13 @@ describe.skipIf(skip !== undefined)(`Codex CLI ${client.version || `(skipped: ${
 		s.guard.attempts.splice(0, s.guard.attempts.length, ...others);
 	});
 
-	/** The marketplace as a clone holds it, added and the plugin installed with `codex plugin` (plugins turned on). */
+	/** The repository's marketplace, its plugin branch in a local repository, added and the plugin installed with `codex plugin` (plugins turned on). */
 	async function installPlugin(ws: Workspace): Promise<void> {
 		codexConfig(ws, s.api, { trustProject: true });
 		const config = path.join(codexHome(ws), 'config.toml');
 		fs.writeFileSync(config, fs.readFileSync(config, 'utf8').replace('plugins = false', 'plugins = true'));
 		const dir = path.join(path.dirname(ws.home), 'marketplace');
-		fs.mkdirSync(path.join(dir, '.claude-plugin'), { recursive: true });
-		fs.copyFileSync(path.join(REPO, '.claude-plugin', 'marketplace.json'), path.join(dir, '.claude-plugin', 'marketplace.json'));
-		fs.cpSync(path.join(REPO, 'claude-plugin'), path.join(dir, 'claude-plugin'), { recursive: true, filter: (src) => !src.endsWith('.v8cache') });
+		localMarketplace(dir);
 		for (const args of [
 			['plugin', 'marketplace', 'add', dir],
 			['plugin', 'add', 'session-brief@session-brief'],

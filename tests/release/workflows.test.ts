@@ -43,7 +43,7 @@ describe('CI workflow', () => {
 
 	it('.ci/run runs the same commands in the same order, npm test inside npm run test:full', () => {
 		const lines = fs.readFileSync(path.join(REPO, '.ci', 'run'), 'utf8').split('\n').map((l) => l.trim());
-		const wanted = ['npm ci', 'npm start', 'npm run lint', 'npx tsc --noEmit', 'npm run test:full', 'npm run release:assets'];
+		const wanted = ['npm ci', 'npm start', 'npm run lint', 'npx tsc --noEmit', 'npm run test:full', 'npm run release:assets', 'npm run release:plugin'];
 		const at = wanted.map((w) => lines.findIndex((l) => l === w || l.startsWith(`${w} `) || l.endsWith(` ${w}`)));
 		expect(at.every((i) => i >= 0), lines.join('\n')).toBe(true);
 		expect([...at].sort((a, b) => a - b)).toEqual(at);

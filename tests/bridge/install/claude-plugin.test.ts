@@ -1,6 +1,6 @@
 /**
  * The Claude Code plugin in claude-plugin/ without the CLI (tests/clients/claude-plugin.test.ts runs
- * it in the real one): the files it ships are the build's, its manifest and marketplace entry keep
+ * it in the real one): the files the build copies in are the build's, its manifest and marketplace entry keep
  * the package's version, its hooks find the vault from the session's start folder, stay silent
  * outside every vault, and leave a session to the hooks `install` registered when that session runs
  * them too.
@@ -37,24 +37,24 @@ function install(vault: string, home: string): void {
 	expect(r.status, r.stderr).toBe(0);
 }
 
-describe('the plugin as the repository ships it', () => {
+describe('the plugin as the build leaves it in claude-plugin/', () => {
 	it("holds the build's hook files byte for byte", () => {
 		for (const [from, name] of CLAUDE_PLUGIN_COPIES) {
-			expect(fs.readFileSync(path.join(CLAUDE_PLUGIN_DIR, 'hooks', name)).equals(fs.readFileSync(path.join(REPO, from))), `claude-plugin/hooks/${name} is not ${from}: run npm run build and commit it`).toBe(true);
+			expect(fs.readFileSync(path.join(CLAUDE_PLUGIN_DIR, 'hooks', name)).equals(fs.readFileSync(path.join(REPO, from))), `claude-plugin/hooks/${name} is not ${from}: run npm run build`).toBe(true);
 		}
 	});
 
-	it("keeps the package's version and name in its manifest and the marketplace, which points at it", () => {
+	// Where the marketplace entry points (the release's plugin branch): tests/release/plugin-branch.test.ts.
+	it("keeps the package's version and name in its manifest and the marketplace", () => {
 		const version = read('package.json').version;
 		const manifest = read('claude-plugin/.claude-plugin/plugin.json');
 		const codex = read('claude-plugin/.codex-plugin/plugin.json');
 		expect(codex).toMatchObject({ name: 'session-brief', version, hooks: './hooks/codex-hooks.json' });
-		const market = read('.claude-plugin/marketplace.json') as { name: string; plugins: { name: string; source: string; version: string }[] };
+		const market = read('.claude-plugin/marketplace.json') as { name: string; plugins: { name: string; version: string }[] };
 		expect(manifest.name).toBe('session-brief');
 		expect(manifest.version).toBe(version);
 		expect(market.plugins).toHaveLength(1);
-		expect(market.plugins[0]).toMatchObject({ name: 'session-brief', source: './claude-plugin', version });
-		expect(path.resolve(REPO, market.plugins[0]?.source ?? '')).toBe(CLAUDE_PLUGIN_DIR);
+		expect(market.plugins[0]).toMatchObject({ name: 'session-brief', version });
 	});
 
 	it('registers its hooks through its launcher, with the matchers install uses', () => {

@@ -3,10 +3,11 @@
  * stand-in, each with a home folder of its own, an environment built from nothing (no token or
  * setting of the machine leaks in) and every proxy variable pointing at the network guard.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { copyExampleVault } from '../../../scripts/example-vault.mjs';
 import type { ModelApi, RecordedRequest } from './model-api';
 import type { NetworkGuard } from './network-guard';
@@ -149,6 +150,23 @@ export async function bridgeOk(ws: Workspace, args: string[]): Promise<string> {
 	const r = await bridge(ws, args);
 	if (r.status !== 0) throw new Error(`bridge ${args.join(' ')} exited ${String(r.status)}: ${r.stderr}${r.stdout}`);
 	return r.stdout;
+}
+
+/**
+ * The repository's marketplace in `dir`, its entry as the repository has it but for the url: a
+ * local bare repository beside `dir` whose plugin branch the release script committed. The client
+ * clones that branch at the entry's ref, as it clones the published one.
+ */
+export function localMarketplace(dir: string): void {
+	const origin = `${dir}-origin.git`;
+	const who = { GIT_AUTHOR_NAME: 'tests', GIT_AUTHOR_EMAIL: 'tests@example.invalid', GIT_COMMITTER_NAME: 'tests', GIT_COMMITTER_EMAIL: 'tests@example.invalid' };
+	const env = { ...process.env, ...who };
+	execFileSync('git', ['init', '-q', '--bare', origin], { env, stdio: 'pipe' });
+	execFileSync(process.execPath, [path.join(REPO, 'scripts', 'plugin-branch.mjs'), '--commit', '--repo', origin], { env, stdio: 'pipe' });
+	const market = JSON.parse(fs.readFileSync(path.join(REPO, '.claude-plugin', 'marketplace.json'), 'utf8')) as { plugins: { source: { url: string } }[] };
+	for (const plugin of market.plugins) plugin.source.url = pathToFileURL(origin).href;
+	fs.mkdirSync(path.join(dir, '.claude-plugin'), { recursive: true });
+	fs.writeFileSync(path.join(dir, '.claude-plugin', 'marketplace.json'), JSON.stringify(market, null, 2));
 }
 
 /** The brief as `report` prints it, without its header (which names the source) and trailer. */
