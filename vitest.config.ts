@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { LONG_ONLY, LONG_VARIANTS } from './tests/suites';
 
@@ -9,14 +8,12 @@ import { LONG_ONLY, LONG_VARIANTS } from './tests/suites';
 // other test runs in Node and must not see that alias.
 const obsidianStub = path.resolve(__dirname, 'stand-in/obsidian.ts');
 
-// The plugin embeds the built bridge as text (esbuild's `text` loader for `.cjs`); the plugin tests
-// load it the same way. tests/global-setup.ts builds the bridge first when it is missing.
+// install embeds the hook files as text (esbuild's `text` loader for `.cjs` in the bridge build);
+// tests that import it load them the same way. tests/global-setup.ts builds the bridge first.
 const cjsAsText: Plugin = {
 	name: 'cjs-as-text',
 	enforce: 'pre',
 	load(id) {
-		// As the plugin build embeds the hook files (esbuild.config.mjs, `gzipEmbedded`).
-		if (id.endsWith('.cjs?gzip')) return `export default () => /*${gzipSync(fs.readFileSync(id.slice(0, -'?gzip'.length)), { level: 9 }).toString('base64')}*/ 0;`;
 		if (!id.endsWith('.cjs') || id.includes('node_modules')) return null;
 		return `export default ${JSON.stringify(fs.readFileSync(id, 'utf8'))};`;
 	},
