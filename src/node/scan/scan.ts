@@ -6,9 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NoteEntry } from '../../core/brief';
-import { flagsOf, lowerTagNames, type NoteFlags } from '../../core/flags';
-import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '../../core/note-facts';
-import { flagBytes, type FlagBytes } from '../../core/prefilter';
+import { flagsOf, frozenEmptyFlags, lowerTagNames, type NoteFlags } from '../../core/flags';
+import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../core/note-facts';
+import { flagBytes, prefilterFolders, type FlagBytes } from '../../core/prefilter';
 import { entersFolder, isHiddenName, isNoteName } from '../../core/paths';
 import { quoteName } from '../../core/quote';
 import type { StatStamp } from '../../core/stat-stamp';
@@ -174,7 +174,7 @@ function readFile(root: string, file: string): boolean {
  * The flags of every note the prefilter proves flag-free: one frozen object shared by all of them
  * instead of a new one per note (most notes of a vault; nothing changes an entry's flags).
  */
-const NO_FLAGS: NoteFlags = Object.freeze({ needsReview: Object.freeze([]) as unknown as TagHit[], review: Object.freeze([]) as unknown as TagHit[], reviewDone: false, pendingReview: Object.freeze([]) as unknown as TagHit[], daily: false });
+const NO_FLAGS: NoteFlags = frozenEmptyFlags();
 
 /** What reading a note needs from the settings, worked out once per run rather than per note. */
 export interface ReadRules {
@@ -188,7 +188,7 @@ let rulesCache: { key: string; rules: ReadRules } | null = null;
 
 export function readRules(settings: Settings): ReadRules {
 	// By what the rules depend on, not by object: `serve` may see the settings change in place.
-	const key = [...tagNameList(settings.tags), settings.inboxFolder, settings.rulesFolder].join('\n');
+	const key = [...tagNameList(settings.tags), ...prefilterFolders(settings)].join('\n');
 	if (rulesCache?.key !== key) {
 		const tags = lowerTagNames(settings.tags);
 		const names = tagNameList(tags);

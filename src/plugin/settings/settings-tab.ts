@@ -9,7 +9,7 @@
  */
 import { Platform, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { LANGUAGE_NAMES, type Lang } from '../../core/i18n';
-import { effectiveRuleScope, cleanFolder, TAG_KEYS, type Language, type Settings, type TagNames } from '../../core/settings';
+import { effectiveRuleScope, cleanFolder, TAG_KEYS, tagLabel, type Language, type Settings, type TagNames } from '../../core/settings';
 import { frontmatterTagValue } from '../../core/tags';
 import { dailyNotePath } from '../../core/daily-note';
 import { defaultPluginFolder, unusualPluginFolder } from '../index/plugin-folder';
@@ -123,7 +123,7 @@ export class SessionBriefSettingTab extends PluginSettingTab {
 
 	private tagRow(key: keyof TagNames): Row {
 		const t = this.t;
-		return row({ name: t.tags[key], desc: t.tagDesc }, (setting) => {
+		return row({ name: tagLabel(key)[this.lang()], desc: t.tagDesc }, (setting) => {
 			this.textField(
 			setting,
 			this.settings.tags[key],
