@@ -5,11 +5,7 @@ import { TAG_KEYS, type TagNames } from './settings';
 
 export type { FlagName, HitFlag };
 
-/**
- * A note's flags, one field per row of the table: a list of hits (`needsReview`, `review`,
- * `pendingReview`, which also holds a frontmatter hit when `status` equals its name) or a boolean
- * (`reviewDone`; `daily`: frontmatter `type` includes `daily`).
- */
+/** A note's flags: one field per row of the flag table, a list of hits or a boolean by the row's `kind`. */
 export type NoteFlags = { [R in FlagRow as R['flag']]: R['kind'] extends 'hits' ? TagHit[] : boolean };
 
 /** The table cut by what sets each flag, once at load, so `flagsOf` walks short lists. */
