@@ -103,6 +103,28 @@ var init_i18n = __esm({
   }
 });
 
+// src/core/flag-table.ts
+var FLAG_TABLE, FLAG_SPECS;
+var init_flag_table = __esm({
+  "src/core/flag-table.ts"() {
+    "use strict";
+    FLAG_TABLE = [
+      { flag: "needsReview", kind: "hits", tag: { default: "needs-review", label: { en: "Needs review tag", de: "Tag f\xFCr \u201EZu pr\xFCfen\u201C" } } },
+      { flag: "review", kind: "hits", tag: { default: "review", label: { en: "Review tag", de: "Tag f\xFCr Review" } } },
+      { flag: "reviewDone", kind: "bool", tag: { default: "review-done", label: { en: "Review done tag", de: "Tag f\xFCr erledigtes Review" } } },
+      {
+        flag: "pendingReview",
+        kind: "hits",
+        tag: { default: "pending-review", label: { en: "Pending review tag", de: "Tag f\xFCr Regeln zur Pr\xFCfung" } },
+        status: { under: "rulesFolder" }
+      },
+      // An inbox note of type daily is processed (the inbox item leaves it out).
+      { flag: "daily", kind: "bool", type: { value: "daily", under: "inboxFolder" } }
+    ];
+    FLAG_SPECS = FLAG_TABLE;
+  }
+});
+
 // src/core/settings.ts
 function cleanFolder(value) {
   return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
@@ -175,15 +197,16 @@ var TAG_KEYS, DEFAULT_SETTINGS, DEFAULT_EXTERNAL_CHECK, DEFAULT_DAILY_NOTE_FORMA
 var init_settings = __esm({
   "src/core/settings.ts"() {
     "use strict";
+    init_flag_table();
     init_i18n();
-    TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
+    TAG_KEYS = FLAG_SPECS.filter((s) => s.tag !== void 0).map((s) => s.flag);
     DEFAULT_SETTINGS = {
       inboxFolder: "Inbox",
       rulesFolder: "Rules",
       sessionsFolder: "AI/sessions",
       dailyNoteFolder: "",
       dailyNoteFormat: "",
-      tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
+      tags: Object.fromEntries(TAG_KEYS.map((k) => [k, FLAG_SPECS.find((s) => s.flag === k)?.tag?.default ?? ""])),
       excludedRootFolders: [],
       ruleScope: [],
       maxNamesPerItem: 5,
@@ -1691,14 +1714,12 @@ function basename3(path18) {
 }
 
 // src/core/brief-item-list.ts
-var NO_HITS = [];
 var LIST_ITEMS = [
   {
     id: "inbox",
     about: "notes in the inbox folder, daily notes aside",
-    // An unreadable inbox note counts as open: one entry too many beats a missed one.
-    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
-    hits: () => NO_HITS,
+    folder: "inboxFolder",
+    without: "daily",
     label: { en: () => "Inbox", de: () => "Inbox" },
     sidebar: {
       order: 3,
@@ -1713,8 +1734,7 @@ var LIST_ITEMS = [
   {
     id: "needsReview",
     about: "notes tagged needs-review",
-    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
-    hits: (f) => f?.needsReview ?? NO_HITS,
+    flag: "needsReview",
     label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
     sidebar: {
       order: 0,
@@ -1731,8 +1751,8 @@ var LIST_ITEMS = [
   {
     id: "reviewOpen",
     about: "notes tagged review but not review-done; mark_reviewed closes these",
-    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
-    hits: (f) => f?.review ?? NO_HITS,
+    flag: "review",
+    without: "reviewDone",
     label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
     sidebar: {
       order: 1,
@@ -1749,8 +1769,8 @@ var LIST_ITEMS = [
   {
     id: "pendingReview",
     about: "rule files pending review",
-    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
-    hits: (f) => f?.pendingReview ?? NO_HITS,
+    flag: "pendingReview",
+    folder: "rulesFolder",
     label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
     sidebar: {
       order: 2,
@@ -1768,9 +1788,8 @@ var LIST_ITEMS = [
     id: "sessionsToday",
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
-    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
+    folder: "sessionsFolder",
     onDay: (path18, date) => basename3(path18).includes(date),
-    hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
   }
@@ -1804,8 +1823,38 @@ var CHANGE_ITEMS = [
 ];
 
 // src/core/brief-items.ts
+init_flag_table();
+
+// src/core/flags.ts
+init_flag_table();
+init_settings();
+var BY_TAG = FLAG_SPECS.filter((s) => s.tag !== void 0).map((s) => ({ flag: s.flag, hits: s.kind === "hits" }));
+var BY_STATUS = FLAG_SPECS.filter((s) => s.tag !== void 0 && s.status !== void 0).map((s) => ({ flag: s.flag, hits: s.kind === "hits" }));
+var BY_TYPE = FLAG_SPECS.filter((s) => s.type !== void 0).map((s) => ({ flag: s.flag, hits: s.kind === "hits", value: s.type?.value ?? "" }));
+function hasFlag(flags, flag) {
+  const v = flags[flag];
+  return typeof v === "boolean" ? v : v.length > 0;
+}
+
+// src/core/brief-items.ts
+var NO_HITS = [];
+var DAY_MS = 864e5;
+function folderOf(folder2, settings) {
+  return typeof folder2 === "string" ? settings[folder2] : folder2.path;
+}
+function resolveItem(d) {
+  const { flag, without, folder: folder2, notFolder, age, onDay } = d;
+  const custom = d.holds;
+  const holds = (n, s) => (flag === void 0 || n.flags !== null && hasFlag(n.flags, flag)) && (without === void 0 || n.flags === null || !hasFlag(n.flags, without)) && (folder2 === void 0 || isInFolder(n.path, folderOf(folder2, s))) && (notFolder === void 0 || !isInFolder(n.path, folderOf(notFolder, s))) && (custom === void 0 || custom(n, s));
+  const listsHits = flag !== void 0 && FLAG_SPECS.some((f) => f.flag === flag && f.kind === "hits");
+  const hits = d.hits ?? (listsHits ? (f) => f === null ? NO_HITS : f[flag] : () => NO_HITS);
+  const min = age?.min === void 0 ? void 0 : age.min * DAY_MS;
+  const max = age?.max === void 0 ? void 0 : age.max * DAY_MS;
+  const current = (path18, mtime, date, now) => (min === void 0 || now - mtime >= min) && (max === void 0 || now - mtime < max) && (onDay === void 0 || onDay(path18, date));
+  return { ...d, holds, hits, current };
+}
 var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
-var LIST_ITEM_TABLE = LIST_ITEMS;
+var LIST_ITEM_TABLE = LIST_ITEMS.map(resolveItem);
 var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
   (d) => d.sidebar !== void 0
 ).sort((a, b) => a.sidebar.order - b.sidebar.order);

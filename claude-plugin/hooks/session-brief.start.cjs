@@ -170,14 +170,12 @@ function comparePaths(a, b) {
 }
 
 // src/core/brief-item-list.ts
-var NO_HITS = [];
 var LIST_ITEMS = [
   {
     id: "inbox",
     about: "notes in the inbox folder, daily notes aside",
-    // An unreadable inbox note counts as open: one entry too many beats a missed one.
-    holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
-    hits: () => NO_HITS,
+    folder: "inboxFolder",
+    without: "daily",
     label: { en: () => "Inbox", de: () => "Inbox" },
     sidebar: {
       order: 3,
@@ -192,8 +190,7 @@ var LIST_ITEMS = [
   {
     id: "needsReview",
     about: "notes tagged needs-review",
-    holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
-    hits: (f) => f?.needsReview ?? NO_HITS,
+    flag: "needsReview",
     label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
     sidebar: {
       order: 0,
@@ -210,8 +207,8 @@ var LIST_ITEMS = [
   {
     id: "reviewOpen",
     about: "notes tagged review but not review-done; mark_reviewed closes these",
-    holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
-    hits: (f) => f?.review ?? NO_HITS,
+    flag: "review",
+    without: "reviewDone",
     label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
     sidebar: {
       order: 1,
@@ -228,8 +225,8 @@ var LIST_ITEMS = [
   {
     id: "pendingReview",
     about: "rule files pending review",
-    holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
-    hits: (f) => f?.pendingReview ?? NO_HITS,
+    flag: "pendingReview",
+    folder: "rulesFolder",
     label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
     sidebar: {
       order: 2,
@@ -247,9 +244,8 @@ var LIST_ITEMS = [
     id: "sessionsToday",
     about: "today's files in the sessions folder",
     // The index keeps every session file: the date changes, the set does not.
-    holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
+    folder: "sessionsFolder",
     onDay: (path22, date) => basename(path22).includes(date),
-    hits: () => NO_HITS,
     label: { en: () => "Today's session files", de: () => "Heutige Sitzungsdateien" },
     hint: { en: "pick a new name, do not overwrite these", de: "neuen Namen w\xE4hlen, diese nicht \xFCberschreiben" }
   }
@@ -282,16 +278,21 @@ var CHANGE_ITEMS = [
   }
 ];
 
-// src/core/brief-items.ts
-var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
-var LIST_ITEM_TABLE = LIST_ITEMS;
-var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
-  (d) => d.sidebar !== void 0
-).sort((a, b) => a.sidebar.order - b.sidebar.order);
-var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
-var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
-var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
-var CHANGE_ITEM_TABLE = CHANGE_ITEMS;
+// src/core/flag-table.ts
+var FLAG_TABLE = [
+  { flag: "needsReview", kind: "hits", tag: { default: "needs-review", label: { en: "Needs review tag", de: "Tag f\xFCr \u201EZu pr\xFCfen\u201C" } } },
+  { flag: "review", kind: "hits", tag: { default: "review", label: { en: "Review tag", de: "Tag f\xFCr Review" } } },
+  { flag: "reviewDone", kind: "bool", tag: { default: "review-done", label: { en: "Review done tag", de: "Tag f\xFCr erledigtes Review" } } },
+  {
+    flag: "pendingReview",
+    kind: "hits",
+    tag: { default: "pending-review", label: { en: "Pending review tag", de: "Tag f\xFCr Regeln zur Pr\xFCfung" } },
+    status: { under: "rulesFolder" }
+  },
+  // An inbox note of type daily is processed (the inbox item leaves it out).
+  { flag: "daily", kind: "bool", type: { value: "daily", under: "inboxFolder" } }
+];
+var FLAG_SPECS = FLAG_TABLE;
 
 // src/core/i18n.ts
 function isLang(value) {
@@ -341,6 +342,126 @@ function resolveLanguage(setting, locale) {
   const prefix = (locale ?? "").toLowerCase().slice(0, 2);
   return isLang(prefix) ? prefix : "en";
 }
+
+// src/core/settings.ts
+var TAG_KEYS = FLAG_SPECS.filter((s) => s.tag !== void 0).map((s) => s.flag);
+var DEFAULT_SETTINGS = {
+  inboxFolder: "Inbox",
+  rulesFolder: "Rules",
+  sessionsFolder: "AI/sessions",
+  dailyNoteFolder: "",
+  dailyNoteFormat: "",
+  tags: Object.fromEntries(TAG_KEYS.map((k) => [k, FLAG_SPECS.find((s) => s.flag === k)?.tag?.default ?? ""])),
+  excludedRootFolders: [],
+  ruleScope: [],
+  maxNamesPerItem: 5,
+  language: "auto",
+  liveChannel: true,
+  showStatusBar: true,
+  externalCheck: null,
+  writeGuard: false
+};
+var DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };
+var DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
+function cleanFolder(value) {
+  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
+}
+function str(value, fallback) {
+  return typeof value === "string" ? value : fallback;
+}
+function folder(value, fallback) {
+  return typeof value === "string" ? cleanFolder(value) : fallback;
+}
+function tagName(value, fallback) {
+  if (typeof value !== "string") return fallback;
+  const name = value.trim().replace(/^#+/, "");
+  return name === "" ? fallback : name;
+}
+function stringList(value, fallback) {
+  if (!Array.isArray(value)) return fallback;
+  return value.filter((v) => typeof v === "string" && v.trim() !== "");
+}
+function resolveSettings(raw) {
+  const d = DEFAULT_SETTINGS;
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
+  const max = r.maxNamesPerItem;
+  const lang = r.language;
+  return {
+    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
+    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
+    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
+    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
+    dailyNoteFormat: str(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
+    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),
+    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
+    ruleScope: stringList(r.ruleScope, d.ruleScope),
+    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
+    language: isLang(lang) || lang === "auto" ? lang : d.language,
+    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
+    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
+    externalCheck: resolveExternalCheck(r.externalCheck),
+    writeGuard: r.writeGuard === true
+  };
+}
+function resolveExternalCheck(raw) {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
+  const r = raw;
+  if (typeof r.command !== "string" || r.command.trim() === "") return null;
+  return {
+    command: r.command,
+    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),
+    cleanLine: str(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
+    alarmPattern: str(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)
+  };
+}
+function resolveDailyNoteSettings(raw) {
+  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
+  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
+  return { folder: folder(r.folder, ""), format };
+}
+function effectiveDailyNote(settings, obsidian) {
+  return {
+    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
+    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
+  };
+}
+
+// src/core/flags.ts
+var BY_TAG = FLAG_SPECS.filter((s) => s.tag !== void 0).map((s) => ({ flag: s.flag, hits: s.kind === "hits" }));
+var BY_STATUS = FLAG_SPECS.filter((s) => s.tag !== void 0 && s.status !== void 0).map((s) => ({ flag: s.flag, hits: s.kind === "hits" }));
+var BY_TYPE = FLAG_SPECS.filter((s) => s.type !== void 0).map((s) => ({ flag: s.flag, hits: s.kind === "hits", value: s.type?.value ?? "" }));
+function hasFlag(flags, flag) {
+  const v = flags[flag];
+  return typeof v === "boolean" ? v : v.length > 0;
+}
+
+// src/core/brief-items.ts
+var NO_HITS = [];
+var DAY_MS = 864e5;
+function folderOf(folder2, settings) {
+  return typeof folder2 === "string" ? settings[folder2] : folder2.path;
+}
+function resolveItem(d) {
+  const { flag, without, folder: folder2, notFolder, age, onDay } = d;
+  const custom = d.holds;
+  const holds = (n, s) => (flag === void 0 || n.flags !== null && hasFlag(n.flags, flag)) && (without === void 0 || n.flags === null || !hasFlag(n.flags, without)) && (folder2 === void 0 || isInFolder(n.path, folderOf(folder2, s))) && (notFolder === void 0 || !isInFolder(n.path, folderOf(notFolder, s))) && (custom === void 0 || custom(n, s));
+  const listsHits = flag !== void 0 && FLAG_SPECS.some((f) => f.flag === flag && f.kind === "hits");
+  const hits = d.hits ?? (listsHits ? (f) => f === null ? NO_HITS : f[flag] : () => NO_HITS);
+  const min = age?.min === void 0 ? void 0 : age.min * DAY_MS;
+  const max = age?.max === void 0 ? void 0 : age.max * DAY_MS;
+  const current = (path22, mtime, date, now) => (min === void 0 || now - mtime >= min) && (max === void 0 || now - mtime < max) && (onDay === void 0 || onDay(path22, date));
+  return { ...d, holds, hits, current };
+}
+var LIST_ITEM_IDS = LIST_ITEMS.map((d) => d.id);
+var LIST_ITEM_TABLE = LIST_ITEMS.map(resolveItem);
+var SIDEBAR_ITEMS = LIST_ITEM_TABLE.filter(
+  (d) => d.sidebar !== void 0
+).sort((a, b) => a.sidebar.order - b.sidebar.order);
+var SECTION_IDS = SIDEBAR_ITEMS.map((d) => d.id);
+var QUEUE_ITEMS = [...SECTION_IDS, ...LIST_ITEM_IDS.filter((id) => !SECTION_IDS.includes(id))];
+var CHANGE_ITEM_IDS = CHANGE_ITEMS.map((d) => d.id);
+var CHANGE_ITEM_TABLE = CHANGE_ITEMS;
 
 // src/core/quote.ts
 var SAFE_CHARS = String.raw`\p{L}\p{M}\p{N}\p{So}._\-/()[\]{}&'+#@!~=%$^;`;
@@ -616,7 +737,7 @@ var SHARED_TOOL_NAMES = {
   create: "Write",
   apply_patch: "Edit"
 };
-function str(v) {
+function str2(v) {
   return typeof v === "string" ? v : void 0;
 }
 function obj(v) {
@@ -673,9 +794,9 @@ var codex = defineHost({
   adaptInput(raw, out) {
     const input = out.tool_input;
     if (input === void 0) return;
-    if (out.tool_name === "Bash" && str(input.command) === void 0 && str(input.cmd) !== void 0) input.command = input.cmd;
-    if (str(raw.tool_name) !== "apply_patch") return;
-    const paths = patchPaths(str(input.command) ?? str(input.patch) ?? str(input.input) ?? "");
+    if (out.tool_name === "Bash" && str2(input.command) === void 0 && str2(input.cmd) !== void 0) input.command = input.cmd;
+    if (str2(raw.tool_name) !== "apply_patch") return;
+    const paths = patchPaths(str2(input.command) ?? str2(input.patch) ?? str2(input.input) ?? "");
     if (paths.length > 0) {
       input.file_path = paths[0];
       input.file_paths = paths;
@@ -715,7 +836,7 @@ var cursor = defineHost({
   envelope: (_event, text2) => ({ additional_context: text2 }),
   adaptInput(raw, out) {
     if (out.source === void 0 && out.hook_event_name === "SessionStart") out.source = "startup";
-    if (out.tool_input === void 0 && str(raw.file_path) !== void 0) {
+    if (out.tool_input === void 0 && str2(raw.file_path) !== void 0) {
       out.tool_input = { file_path: raw.file_path };
       out.tool_name ??= "Edit";
     }
@@ -754,8 +875,8 @@ var gemini = defineHost({
   // BeforeTool refuses a call with a top-level `decision` of "deny" (or "block"); `reason` goes to the model.
   denyEnvelope: (reason, message) => ({ decision: "deny", reason, systemMessage: message }),
   adaptInput(raw, out) {
-    if (str(raw.tool_name) !== SHELL || out.tool_input === void 0) return;
-    const dir = str(out.tool_input.dir_path);
+    if (str2(raw.tool_name) !== SHELL || out.tool_input === void 0) return;
+    const dir = str2(out.tool_input.dir_path);
     if (dir === void 0 || dir.trim() === "") return;
     const absolute = dir.startsWith("/") || /^[A-Za-z]:[\\/]/.test(dir) || dir.startsWith("\\\\");
     if (absolute) out.cwd = dir;
@@ -816,26 +937,26 @@ function own(map, key) {
 function toolInput(input) {
   if (input === void 0) return void 0;
   const out = { ...input };
-  const filePath = str(input.file_path) ?? str(input.absolute_path) ?? str(input.path) ?? str(input.filePath);
+  const filePath = str2(input.file_path) ?? str2(input.absolute_path) ?? str2(input.path) ?? str2(input.filePath);
   if (filePath !== void 0 && out.file_path === void 0) out.file_path = filePath;
   return out;
 }
 function translateHookInput(agent, raw) {
   const r = obj(raw);
   if (r === void 0) return {};
-  const event = str(r.hook_event_name) ?? str(r.hookEventName);
+  const event = str2(r.hook_event_name) ?? str2(r.hookEventName);
   const out = {};
   const host = HOSTS[agent];
   if (event !== void 0) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;
-  const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);
+  const session = str2(r.session_id) ?? str2(r.sessionId) ?? str2(r.conversation_id);
   if (session !== void 0) out.session_id = session;
   const roots = Array.isArray(r.workspace_roots) ? r.workspace_roots : [];
-  const cwd = str(r.cwd) ?? str(roots[0]);
+  const cwd = str2(r.cwd) ?? str2(roots[0]);
   if (cwd !== void 0) out.cwd = cwd;
-  let source = str(r.source) ?? str(r.trigger);
+  let source = str2(r.source) ?? str2(r.trigger);
   if (source === "new") source = "startup";
   if (source !== void 0) out.source = source;
-  const rawTool = str(r.tool_name) ?? str(r.toolName);
+  const rawTool = str2(r.tool_name) ?? str2(r.toolName);
   if (rawTool !== void 0) {
     out.tool_name = own(host.toolNames, rawTool) ?? rawTool;
     if (out.tool_name !== rawTool) out.host_tool_name = rawTool;
@@ -929,90 +1050,6 @@ function parseHookJson(stdin) {
 // src/node/real-path.ts
 var fs = require("node:fs");
 var path = require("node:path");
-
-// src/core/settings.ts
-var TAG_KEYS = ["needsReview", "review", "reviewDone", "pendingReview"];
-var DEFAULT_SETTINGS = {
-  inboxFolder: "Inbox",
-  rulesFolder: "Rules",
-  sessionsFolder: "AI/sessions",
-  dailyNoteFolder: "",
-  dailyNoteFormat: "",
-  tags: { needsReview: "needs-review", review: "review", reviewDone: "review-done", pendingReview: "pending-review" },
-  excludedRootFolders: [],
-  ruleScope: [],
-  maxNamesPerItem: 5,
-  language: "auto",
-  liveChannel: true,
-  showStatusBar: true,
-  externalCheck: null,
-  writeGuard: false
-};
-var DEFAULT_EXTERNAL_CHECK = { args: [], cleanLine: "", alarmPattern: "" };
-var DEFAULT_DAILY_NOTE_FORMAT = "YYYY-MM-DD";
-function cleanFolder(value) {
-  return value.replace(/\\/g, "/").split("/").filter((part) => part !== "" && part !== ".").join("/");
-}
-function str2(value, fallback) {
-  return typeof value === "string" ? value : fallback;
-}
-function folder(value, fallback) {
-  return typeof value === "string" ? cleanFolder(value) : fallback;
-}
-function tagName(value, fallback) {
-  if (typeof value !== "string") return fallback;
-  const name = value.trim().replace(/^#+/, "");
-  return name === "" ? fallback : name;
-}
-function stringList(value, fallback) {
-  if (!Array.isArray(value)) return fallback;
-  return value.filter((v) => typeof v === "string" && v.trim() !== "");
-}
-function resolveSettings(raw) {
-  const d = DEFAULT_SETTINGS;
-  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  const t = r.tags !== null && typeof r.tags === "object" ? r.tags : {};
-  const max = r.maxNamesPerItem;
-  const lang = r.language;
-  return {
-    inboxFolder: folder(r.inboxFolder, d.inboxFolder),
-    rulesFolder: folder(r.rulesFolder, d.rulesFolder),
-    sessionsFolder: folder(r.sessionsFolder, d.sessionsFolder),
-    dailyNoteFolder: folder(r.dailyNoteFolder, d.dailyNoteFolder),
-    dailyNoteFormat: str2(r.dailyNoteFormat, d.dailyNoteFormat).trim(),
-    tags: Object.fromEntries(TAG_KEYS.map((k) => [k, tagName(t[k], d.tags[k])])),
-    excludedRootFolders: stringList(r.excludedRootFolders, d.excludedRootFolders).map(cleanFolder),
-    ruleScope: stringList(r.ruleScope, d.ruleScope),
-    maxNamesPerItem: typeof max === "number" && Number.isInteger(max) && max >= 0 && max <= 1e3 ? max : d.maxNamesPerItem,
-    language: isLang(lang) || lang === "auto" ? lang : d.language,
-    liveChannel: typeof r.liveChannel === "boolean" ? r.liveChannel : d.liveChannel,
-    showStatusBar: typeof r.showStatusBar === "boolean" ? r.showStatusBar : d.showStatusBar,
-    externalCheck: resolveExternalCheck(r.externalCheck),
-    writeGuard: r.writeGuard === true
-  };
-}
-function resolveExternalCheck(raw) {
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return null;
-  const r = raw;
-  if (typeof r.command !== "string" || r.command.trim() === "") return null;
-  return {
-    command: r.command,
-    args: stringList(r.args, DEFAULT_EXTERNAL_CHECK.args),
-    cleanLine: str2(r.cleanLine, DEFAULT_EXTERNAL_CHECK.cleanLine),
-    alarmPattern: str2(r.alarmPattern, DEFAULT_EXTERNAL_CHECK.alarmPattern)
-  };
-}
-function resolveDailyNoteSettings(raw) {
-  const r = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? raw : {};
-  const format = typeof r.format === "string" && r.format.trim() !== "" ? r.format.trim() : DEFAULT_DAILY_NOTE_FORMAT;
-  return { folder: folder(r.folder, ""), format };
-}
-function effectiveDailyNote(settings, obsidian) {
-  return {
-    folder: settings.dailyNoteFolder !== "" ? settings.dailyNoteFolder : obsidian.folder,
-    format: settings.dailyNoteFormat !== "" ? settings.dailyNoteFormat : obsidian.format
-  };
-}
 
 // src/core/rules/scope.ts
 var DRIVE = /^[a-zA-Z]:(?:\/|$)/;
@@ -2546,13 +2583,7 @@ function checkBriefCache(version) {
 // src/core/schemas/brief-index.ts
 var BRIEF_INDEX_FORMAT = "session-brief-index";
 var tagHit = object({ tag: str3, where: oneOf("frontmatter", "body"), line: int(0, Number.MAX_SAFE_INTEGER), text: str3 });
-var noteFlags = object({
-  needsReview: listOf(tagHit),
-  review: listOf(tagHit),
-  reviewDone: bool,
-  pendingReview: listOf(tagHit),
-  daily: bool
-});
+var noteFlags = object(Object.fromEntries(FLAG_SPECS.map((s) => [s.flag, s.kind === "hits" ? listOf(tagHit) : bool])));
 var fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str3], 1);
 var row = (v, at) => {
   if (Array.isArray(v) && v.length === 4 && v[3] === 0 && typeof v[0] === "string" && isNotePath(v[0]) && typeof v[1] === "number" && Math.abs(v[1]) <= 864e13 && Number.isInteger(v[2]) && v[2] >= -1) return null;
