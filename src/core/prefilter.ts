@@ -134,7 +134,7 @@ export function flagBytes(settings: Settings): FlagBytes | null {
 		const fmEnd = frontmatterEnd(bytes, start, end);
 		if (last >= fmEnd) return decidedAfter(bytes, last);
 		if (last >= 0) return fmEnd;
-		// Notes in the inbox and rules folders are never skipped: there `type` and `status` count.
+		// Notes where a `type` or `status` flag counts (the inbox and rules folders) are never skipped.
 		for (const folder of kept) if (isInFolder(path, folder)) return fmEnd;
 		for (let at = start; at < fmEnd; at++) {
 			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
