@@ -4,14 +4,21 @@
  * `DEFAULT_SETTINGS` is the one table of defaults: a key missing from `data.json`, the bridge and
  * the Claude Code plugin without any `data.json`, and the plugin's first run all start from it.
  */
-import { isLang } from './i18n';
+import { FLAG_SPECS, type TagKey } from './notes/flag-table';
+import { isLang, type PerLang } from './i18n';
 
 export type Language = 'auto' | 'en' | 'de';
 
-/** The tag settings, in the order the settings tab shows them: every list of tag names is made from it. */
-export const TAG_KEYS = ['needsReview', 'review', 'reviewDone', 'pendingReview'] as const;
+export type { TagKey };
 
-export type TagKey = (typeof TAG_KEYS)[number];
+/** The tag settings, in the order the settings tab shows them (the flags set by a tag, flag-table.ts): every list of tag names is made from it. */
+export const TAG_KEYS: readonly TagKey[] = FLAG_SPECS.filter((s) => s.tag !== undefined).map((s) => s.flag as TagKey);
+
+/** The settings tab's label of a tag setting, in each language. */
+export function tagLabel(key: TagKey): PerLang<string> {
+	const spec = FLAG_SPECS.find((s) => s.flag === key);
+	return spec?.tag?.label ?? { en: key, de: key };
+}
 
 export type TagNames = Record<TagKey, string>;
 
@@ -54,7 +61,7 @@ export const DEFAULT_SETTINGS: Settings = {
 	sessionsFolder: 'AI/sessions',
 	dailyNoteFolder: '',
 	dailyNoteFormat: '',
-	tags: { needsReview: 'needs-review', review: 'review', reviewDone: 'review-done', pendingReview: 'pending-review' },
+	tags: Object.fromEntries(TAG_KEYS.map((k) => [k, FLAG_SPECS.find((s) => s.flag === k)?.tag?.default ?? ''])) as TagNames,
 	excludedRootFolders: [],
 	ruleScope: [],
 	maxNamesPerItem: 5,

@@ -1,22 +1,19 @@
 /**
  * The brief's items, one descriptor each: the registry that brief-items.ts derives every list of
- * items from (the brief, the text and JSON, the sidebar, the review queue, the MCP tools). Adding an
- * item is one descriptor here (docs/contributing.md, "A brief item").
+ * items from (the brief, the text and JSON, the sidebar, the review queue, the MCP tools). Which
+ * notes an item holds is declared (`flag`, `without`, `folder`, `age`; brief-items.ts applies them).
+ * Adding an item is one descriptor here (docs/contributing.md, "A brief item").
  */
 import type { ChangeItemDescriptor, ListItemDescriptor } from './brief-items';
-import type { TagHit } from '../notes/note-facts';
-import { basename, isInFolder } from '../notes/paths';
-
-const NO_HITS: readonly TagHit[] = [];
+import { basename } from '../notes/paths';
 
 /** The list items in the order the text brief and `report --json` show them. */
 export const LIST_ITEMS = [
 	{
 		id: 'inbox',
 		about: 'notes in the inbox folder, daily notes aside',
-		// An unreadable inbox note counts as open: one entry too many beats a missed one.
-		holds: (n, s) => isInFolder(n.path, s.inboxFolder) && !(n.flags?.daily ?? false),
-		hits: () => NO_HITS,
+		folder: 'inboxFolder',
+		without: 'daily',
 		label: { en: () => 'Inbox', de: () => 'Inbox' },
 		sidebar: {
 			order: 3,
@@ -31,8 +28,7 @@ export const LIST_ITEMS = [
 	{
 		id: 'needsReview',
 		about: 'notes tagged needs-review',
-		holds: (n) => n.flags !== null && n.flags.needsReview.length > 0,
-		hits: (f) => f?.needsReview ?? NO_HITS,
+		flag: 'needsReview',
 		label: { en: (s) => s.tags.needsReview, de: (s) => s.tags.needsReview },
 		sidebar: {
 			order: 0,
@@ -49,8 +45,8 @@ export const LIST_ITEMS = [
 	{
 		id: 'reviewOpen',
 		about: 'notes tagged review but not review-done; mark_reviewed closes these',
-		holds: (n) => n.flags !== null && n.flags.review.length > 0 && !n.flags.reviewDone,
-		hits: (f) => f?.review ?? NO_HITS,
+		flag: 'review',
+		without: 'reviewDone',
 		label: { en: (s) => `${s.tags.review} without ${s.tags.reviewDone}`, de: (s) => `${s.tags.review} ohne ${s.tags.reviewDone}` },
 		sidebar: {
 			order: 1,
@@ -67,8 +63,8 @@ export const LIST_ITEMS = [
 	{
 		id: 'pendingReview',
 		about: 'rule files pending review',
-		holds: (n, s) => n.flags !== null && n.flags.pendingReview.length > 0 && isInFolder(n.path, s.rulesFolder),
-		hits: (f) => f?.pendingReview ?? NO_HITS,
+		flag: 'pendingReview',
+		folder: 'rulesFolder',
 		label: { en: (s) => `${s.tags.pendingReview} in rules`, de: (s) => `${s.tags.pendingReview} im Regelwerk` },
 		sidebar: {
 			order: 2,
@@ -86,9 +82,8 @@ export const LIST_ITEMS = [
 		id: 'sessionsToday',
 		about: "today's files in the sessions folder",
 		// The index keeps every session file: the date changes, the set does not.
-		holds: (n, s) => isInFolder(n.path, s.sessionsFolder),
+		folder: 'sessionsFolder',
 		onDay: (path, date) => basename(path).includes(date),
-		hits: () => NO_HITS,
 		label: { en: () => "Today's session files", de: () => 'Heutige Sitzungsdateien' },
 		hint: { en: 'pick a new name, do not overwrite these', de: 'neuen Namen wählen, diese nicht überschreiben' },
 	},

@@ -1,12 +1,18 @@
 /**
- * The shape of the brief's item descriptors and the lists derived from the item table
- * (brief-item-list.ts), which every consumer walks, so adding an item is one descriptor there
- * (docs/contributing.md, "A brief item"). Kept free of the date library, so text output can import it cheaply.
+ * The table of the brief's list items: one descriptor per item says which notes it holds (by flag,
+ * folder and age, declared), how it reads in every language, and whether the *Needs review* sidebar
+ * shows it. `computeBrief`, the plugin's note index, the text and JSON output, the sidebar and the
+ * MCP server all walk the table (brief-item-list.ts), so adding an item is one descriptor there
+ * (docs/contributing.md, "A brief item").
+ *
+ * Kept free of the date library, so text output can import it cheaply.
  */
 import { CHANGE_ITEMS, LIST_ITEMS } from './brief-item-list';
-import type { NoteFlags } from '../notes/flags';
+import { FLAG_SPECS, type FlagName, type FolderSetting } from '../notes/flag-table';
+import { hasFlag, type NoteFlags } from '../notes/flags';
 import type { PerLang } from '../i18n';
 import type { TagHit } from '../notes/note-facts';
+import { isInFolder } from '../notes/paths';
 import type { Settings } from '../settings';
 
 /** Re-exported for code that took it from here before it moved to i18n.ts. */
@@ -37,17 +43,33 @@ export interface SidebarSection {
 	mark?: { adds: (settings: Settings) => string } | { removes: (settings: Settings) => string };
 }
 
+/** A folder: a folder setting's value, or a fixed vault-relative path. */
+export type ItemFolder = FolderSetting | { path: string };
+
 export interface ListItemDescriptor<Id extends string = string> {
 	id: Id;
-	/**
-	 * Whether the note belongs to the item whatever the day. The one rule of the item: the brief
-	 * applies it to every note, the plugin's index to each changed note.
+	/*
+	 * Which notes the item holds, declared; a note must pass every filter given. The ones that do
+	 * not depend on the day are the item's `holds` (resolveItem): the brief applies it to every
+	 * note, the plugin's index to each changed note. `age` and `onDay` are applied when the brief is
+	 * made, never by the index.
 	 */
-	holds(note: HeldNote, settings: Settings): boolean;
-	/** A further filter by today's date (`YYYY-MM-DD`), applied when the brief is made, never by the index. */
-	onDay?(path: string, date: string): boolean;
-	/** Where the flag sits, for the review report and the sidebar; empty for items held by folder. */
-	hits(flags: NoteFlags | null): readonly TagHit[];
+	/** The note carries this flag (flag-table.ts); the item's hits are the flag's. An unreadable note does not. */
+	flag?: FlagName;
+	/** The note does not carry this flag. An unreadable note counts as without it: one entry too many beats a missed one. */
+	without?: FlagName;
+	/** The note is in this folder or below it. */
+	folder?: ItemFolder;
+	/** The note is not in this folder or below it. */
+	notFolder?: ItemFolder;
+	/** Days since the note was last modified, when the brief is made: at least `min`, fewer than `max`. */
+	age?: { min?: number; max?: number };
+	/** A filter by today's date (`YYYY-MM-DD`) on the note's path. */
+	onDay?: (path: string, date: string) => boolean;
+	/** A rule the fields above cannot say, whatever the day; applied after them. */
+	holds?: (note: HeldNote, settings: Settings) => boolean;
+	/** Where the flag sits, for the review report and the sidebar; without it, the hits of `flag` (none for items held by folder). */
+	hits?: (flags: NoteFlags | null) => readonly TagHit[];
 	/** The line's label in the text brief and the review report. */
 	label: PerLang<(settings: Settings) => string>;
 	/** Said after the count when the item is not empty. */
@@ -58,19 +80,53 @@ export interface ListItemDescriptor<Id extends string = string> {
 	sidebar?: SidebarSection;
 }
 
+/** A descriptor with its filters made into functions once, for the loops over every note. */
+export interface ResolvedItem<Id extends string = string> extends ListItemDescriptor<Id> {
+	/** Whether the note belongs to the item whatever the day: `flag`, `without`, `folder`, `notFolder`, then `holds`. */
+	holds: (note: HeldNote, settings: Settings) => boolean;
+	hits: (flags: NoteFlags | null) => readonly TagHit[];
+	/** The day's filters, `age` and `onDay`; `now` in ms since the epoch, `date` its local `YYYY-MM-DD`. */
+	current: (path: string, mtime: number, date: string, now: number) => boolean;
+}
+
+const NO_HITS: readonly TagHit[] = [];
+const DAY_MS = 86_400_000;
+
+function folderOf(folder: ItemFolder, settings: Settings): string {
+	return typeof folder === 'string' ? settings[folder] : folder.path;
+}
+
+export function resolveItem<Id extends string>(d: ListItemDescriptor<Id>): ResolvedItem<Id> {
+	const { flag, without, folder, notFolder, age, onDay } = d;
+	const custom = d.holds;
+	const holds = (n: HeldNote, s: Settings): boolean =>
+		(flag === undefined || (n.flags !== null && hasFlag(n.flags, flag))) &&
+		(without === undefined || n.flags === null || !hasFlag(n.flags, without)) &&
+		(folder === undefined || isInFolder(n.path, folderOf(folder, s))) &&
+		(notFolder === undefined || !isInFolder(n.path, folderOf(notFolder, s))) &&
+		(custom === undefined || custom(n, s));
+	const listsHits = flag !== undefined && FLAG_SPECS.some((f) => f.flag === flag && f.kind === 'hits');
+	const hits = d.hits ?? (listsHits ? (f: NoteFlags | null): readonly TagHit[] => (f === null ? NO_HITS : (f[flag] as TagHit[])) : () => NO_HITS);
+	const min = age?.min === undefined ? undefined : age.min * DAY_MS;
+	const max = age?.max === undefined ? undefined : age.max * DAY_MS;
+	const current = (path: string, mtime: number, date: string, now: number): boolean =>
+		(min === undefined || now - mtime >= min) && (max === undefined || now - mtime < max) && (onDay === undefined || onDay(path, date));
+	return { ...d, holds, hits, current };
+}
+
 export { CHANGE_ITEMS, LIST_ITEMS };
 
 export type ListItemId = (typeof LIST_ITEMS)[number]['id'];
 export const LIST_ITEM_IDS: readonly ListItemId[] = LIST_ITEMS.map((d) => d.id);
 
-/** The table typed for iteration (the literal above keeps the ids as a union type). */
-export const LIST_ITEM_TABLE: readonly ListItemDescriptor<ListItemId>[] = LIST_ITEMS;
+/** The table typed for iteration (the literal above keeps the ids as a union type), its filters resolved. */
+export const LIST_ITEM_TABLE: readonly ResolvedItem<ListItemId>[] = (LIST_ITEMS as readonly ListItemDescriptor<ListItemId>[]).map(resolveItem);
 
 export type SectionId = Extract<(typeof LIST_ITEMS)[number], { sidebar: SidebarSection }>['id'];
 
 /** The sidebar's sections, in their order. */
-export const SIDEBAR_ITEMS: readonly (ListItemDescriptor<SectionId> & { sidebar: SidebarSection })[] = LIST_ITEM_TABLE.filter(
-	(d): d is ListItemDescriptor<SectionId> & { sidebar: SidebarSection } => d.sidebar !== undefined,
+export const SIDEBAR_ITEMS: readonly (ResolvedItem<SectionId> & { sidebar: SidebarSection })[] = LIST_ITEM_TABLE.filter(
+	(d): d is ResolvedItem<SectionId> & { sidebar: SidebarSection } => d.sidebar !== undefined,
 ).sort((a, b) => a.sidebar.order - b.sidebar.order);
 
 export const SECTION_IDS: readonly SectionId[] = SIDEBAR_ITEMS.map((d) => d.id);
@@ -84,9 +140,10 @@ export function queueItemsAbout(): string {
 }
 
 /**
- * The items of what changed: no predicate over one note decides them (they come from the journal,
- * the review marks and the session starts), so they are computed after the notes' items and only
- * their words live here (docs/design.md, "What agents changed").
+ * The items of what changed. They do not fit the list items' shape: no predicate over one note
+ * decides them, they come from the agent changes journal, the human's review marks and the
+ * recorded session starts (src/core/trail/what-changed.ts), so they are computed after the notes' items
+ * and only their words live here (docs/design.md, "Adding a brief item").
  */
 export interface ChangeItemDescriptor<Id extends string = string> {
 	id: Id;
@@ -106,7 +163,7 @@ export type ChangeItemId = (typeof CHANGE_ITEMS)[number]['id'];
 export const CHANGE_ITEM_IDS: readonly ChangeItemId[] = CHANGE_ITEMS.map((d) => d.id);
 export const CHANGE_ITEM_TABLE: readonly ChangeItemDescriptor<ChangeItemId>[] = CHANGE_ITEMS;
 
-export function itemDescriptor(id: ListItemId): ListItemDescriptor<ListItemId> {
+export function itemDescriptor(id: ListItemId): ResolvedItem<ListItemId> {
 	const found = LIST_ITEM_TABLE.find((d) => d.id === id);
 	if (found === undefined) throw new Error(`unknown brief item ${id}`);
 	return found;

@@ -142,6 +142,7 @@ export function computeBrief(input: BriefInput): Brief {
 	// so it is compiled once, not run afresh for each item. An item whose rule throws takes no more
 	// notes and is reported in its turn, as its own pass did.
 	const items = LIST_ITEM_TABLE;
+	const nowMs = now.getTime();
 	const found = items.map((): ReviewEntry[] => []);
 	const failed = items.map((): { error: unknown } | null => null);
 	for (const n of notes) {
@@ -150,7 +151,7 @@ export function computeBrief(input: BriefInput): Brief {
 			const list = found[i];
 			if (item === undefined || list === undefined || failed[i] !== null) continue;
 			try {
-				if (item.holds(n, settings) && (item.onDay?.(n.path, date) ?? true)) list.push({ path: n.path, mtime: n.mtime, hits: hitsOf(item.hits(n.flags)) });
+				if (item.holds(n, settings) && item.current(n.path, n.mtime, date, nowMs)) list.push({ path: n.path, mtime: n.mtime, hits: hitsOf(item.hits(n.flags)) });
 			} catch (error) {
 				failed[i] = { error };
 			}

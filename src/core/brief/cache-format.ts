@@ -4,7 +4,7 @@
  * validation live here; each front end does its own I/O.
  */
 import type { Brief, NoteEntry } from './brief';
-import type { NoteFlags } from '../notes/flags';
+import { emptyFlags, isEmptyFlags, type NoteFlags } from '../notes/flags';
 import type { AgentChangesSummary } from '../trail/agent-summary';
 import type { NewsAnswer } from '../trail/what-changed';
 import { LIST_ITEM_IDS } from './item-ids';
@@ -72,7 +72,7 @@ export interface BriefCache {
 	stamp?: StatStamp;
 }
 
-/** One note: path, mtime (ms), size (bytes, -1 unknown), flags (0 when it carries none), read error. */
+/** One note: path, mtime (ms), size (bytes, -1 unknown), flags (0 when it carries none; one field per row of flag-table.ts), read error. */
 export type IndexRow = [string, number, number, NoteFlags | 0 | null, string?];
 
 export interface BriefIndex {
@@ -82,13 +82,7 @@ export interface BriefIndex {
 	notes: IndexRow[];
 }
 
-export function emptyFlags(): NoteFlags {
-	return { needsReview: [], review: [], reviewDone: false, pendingReview: [], daily: false };
-}
-
-function isEmptyFlags(flags: NoteFlags): boolean {
-	return !flags.reviewDone && !flags.daily && flags.needsReview.length === 0 && flags.review.length === 0 && flags.pendingReview.length === 0;
-}
+export { emptyFlags };
 
 export function toRow(entry: NoteEntry, size: number): IndexRow {
 	if (entry.flags === null) return [entry.path, entry.mtime, size, null, entry.readError ?? 'unreadable'];

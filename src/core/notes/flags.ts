@@ -1,15 +1,48 @@
-/** From note facts to what each item counts, under the user's tag names. */
+/** From note facts to what each item counts, under the user's tag names; every flag is a row of flag-table.ts. */
+import { FLAG_SPECS, type FlagName, type FlagRow, type HitFlag } from './flag-table';
 import type { NoteFacts, TagHit } from './note-facts';
 import { TAG_KEYS, type TagNames } from '../settings';
 
-export interface NoteFlags {
-	needsReview: TagHit[];
-	review: TagHit[];
-	reviewDone: boolean;
-	/** Hits of the pending-review tag, plus a frontmatter hit when `status` equals it. */
-	pendingReview: TagHit[];
-	/** Frontmatter `type` includes `daily`: such an inbox note is processed. */
-	daily: boolean;
+export type { FlagName, HitFlag };
+
+/** A note's flags: one field per row of the flag table, a list of hits or a boolean by the row's `kind`. */
+export type NoteFlags = { [R in FlagRow as R['flag']]: R['kind'] extends 'hits' ? TagHit[] : boolean };
+
+/** The table cut by what sets each flag, once at load, so `flagsOf` walks short lists. */
+const BY_TAG = FLAG_SPECS.filter((s) => s.tag !== undefined).map((s) => ({ flag: s.flag, hits: s.kind === 'hits' }));
+const BY_STATUS = FLAG_SPECS.filter((s) => s.tag !== undefined && s.status !== undefined).map((s) => ({ flag: s.flag, hits: s.kind === 'hits' }));
+const BY_TYPE = FLAG_SPECS.filter((s) => s.type !== undefined).map((s) => ({ flag: s.flag, hits: s.kind === 'hits', value: s.type?.value ?? '' }));
+
+type Loose = Record<string, TagHit[] | boolean>;
+
+/** Flags that hold nothing: a new list per hit flag, false for the others. */
+export function emptyFlags(): NoteFlags {
+	const flags: Loose = {};
+	for (const s of FLAG_SPECS) flags[s.flag] = s.kind === 'hits' ? [] : false;
+	return flags as NoteFlags;
+}
+
+/** One empty value shared by every note that carries nothing (the scan's prefilter), frozen so no one fills it. */
+export function frozenEmptyFlags(): NoteFlags {
+	const flags: Loose = {};
+	for (const s of FLAG_SPECS) flags[s.flag] = s.kind === 'hits' ? (Object.freeze([]) as unknown as TagHit[]) : false;
+	return Object.freeze(flags) as NoteFlags;
+}
+
+/** Whether no flag is set: the cache writes such a note's flags as `0`. */
+export function isEmptyFlags(flags: NoteFlags): boolean {
+	const loose = flags as unknown as Loose;
+	for (const s of FLAG_SPECS) {
+		const v = loose[s.flag];
+		if (s.kind === 'hits' ? (v as TagHit[]).length > 0 : v === true) return false;
+	}
+	return true;
+}
+
+/** Whether the flag is set: a hit list that is not empty, or true. */
+export function hasFlag(flags: NoteFlags, flag: FlagName): boolean {
+	const v = flags[flag];
+	return typeof v === 'boolean' ? v : v.length > 0;
 }
 
 export function lowerTagNames(tags: TagNames): TagNames {
@@ -18,17 +51,29 @@ export function lowerTagNames(tags: TagNames): TagNames {
 
 /** `tags` must be lower-cased (see `lowerTagNames`); it is computed once per run, not per note. */
 export function flagsOf(facts: NoteFacts, tags: TagNames): NoteFlags {
-	const flags: NoteFlags = { needsReview: [], review: [], reviewDone: false, pendingReview: [], daily: false };
+	const flags = emptyFlags();
+	const loose = flags as unknown as Loose;
+	const names = tags as Record<string, string>;
 	for (const hit of facts.tags) {
 		const t = hit.tag.toLowerCase();
-		if (t === tags.needsReview) flags.needsReview.push(hit);
-		if (t === tags.review) flags.review.push(hit);
-		if (t === tags.reviewDone) flags.reviewDone = true;
-		if (t === tags.pendingReview) flags.pendingReview.push(hit);
+		for (const s of BY_TAG) {
+			if (t !== names[s.flag]) continue;
+			if (s.hits) (loose[s.flag] as TagHit[]).push(hit);
+			else loose[s.flag] = true;
+		}
 	}
-	if (facts.statuses.some((s) => s.replace(/^#/, '') === tags.pendingReview)) {
-		flags.pendingReview.push({ tag: tags.pendingReview, where: 'frontmatter', line: 1, text: `status: ${tags.pendingReview}` });
+	if (facts.statuses.length > 0) {
+		for (const s of BY_STATUS) {
+			const name = names[s.flag] ?? '';
+			if (!facts.statuses.some((v) => v.replace(/^#/, '') === name)) continue;
+			if (s.hits) (loose[s.flag] as TagHit[]).push({ tag: name, where: 'frontmatter', line: 1, text: `status: ${name}` });
+			else loose[s.flag] = true;
+		}
 	}
-	flags.daily = facts.types.includes('daily');
+	for (const s of BY_TYPE) {
+		if (!facts.types.includes(s.value)) continue;
+		if (s.hits) (loose[s.flag] as TagHit[]).push({ tag: s.value, where: 'frontmatter', line: 1, text: `type: ${s.value}` });
+		else loose[s.flag] = true;
+	}
 	return flags;
 }

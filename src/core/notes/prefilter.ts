@@ -3,8 +3,17 @@
  * note decides its flags; exact or not offered at all (why it may read bytes, and why no `k`:
  * docs/design-decisions/what-counts.md, "The prefilter").
  */
+import { FLAG_SPECS, type FolderSetting } from './flag-table';
 import { isInFolder } from './paths';
 import { tagNameList, type Settings } from '../settings';
+
+/** The folder settings where a flag set by `status` or `type` counts (flag-table.ts). */
+const VALUE_FOLDERS: readonly FolderSetting[] = [...new Set(FLAG_SPECS.flatMap((s) => [s.status?.under, s.type?.under]).filter((f): f is FolderSetting => f !== undefined))];
+
+/** The folders whose notes the prefilter never skips: there a frontmatter `status` or `type` counts. */
+export function prefilterFolders(settings: Settings): string[] {
+	return VALUE_FOLDERS.map((key) => settings[key]);
+}
 
 const HASH = 0x23;
 const NL = 0x0a;
@@ -95,7 +104,7 @@ export function flagBytes(settings: Settings): FlagBytes | null {
 		first[b] = 1;
 		if (b >= 0x61 && b <= 0x7a) first[b - 32] = 1;
 	}
-	const { inboxFolder, rulesFolder } = settings;
+	const kept = prefilterFolders(settings);
 	return (bytes, path) => {
 		const end = bytes.length;
 		// In the body only `#name` can flag a note; `#` is rare enough to jump from one to the next,
@@ -113,8 +122,8 @@ export function flagBytes(settings: Settings): FlagBytes | null {
 		const fmEnd = frontmatterEnd(bytes, start, end);
 		if (last >= fmEnd) return decidedAfter(bytes, last);
 		if (last >= 0) return fmEnd;
-		// Notes in the inbox and rules folders are never skipped: there `type` and `status` count.
-		if (isInFolder(path, inboxFolder) || isInFolder(path, rulesFolder)) return fmEnd;
+		// Notes where a `type` or `status` flag counts (the inbox and rules folders) are never skipped.
+		for (const folder of kept) if (isInFolder(path, folder)) return fmEnd;
 		for (let at = start; at < fmEnd; at++) {
 			if (bytes[at] === BACKSLASH || nameAt(bytes, at, fmEnd, lowered, first)) return fmEnd;
 		}

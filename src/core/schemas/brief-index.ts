@@ -2,19 +2,15 @@
  * `brief-index.json` (docs/cache-format.md): every row checked, for the writers and the readers.
  * An index that fails is a cache miss: the notes are scanned and both files rewritten.
  */
+import { FLAG_SPECS } from '../notes/flag-table';
 import { bool, either, int, isNotePath, listOf, notePath, object, oneOf, str, time, tuple, type Check } from './shape';
 
 export const BRIEF_INDEX_FORMAT = 'session-brief-index';
 
 const tagHit = object({ tag: str, where: oneOf('frontmatter', 'body'), line: int(0, Number.MAX_SAFE_INTEGER), text: str });
 
-const noteFlags = object({
-	needsReview: listOf(tagHit),
-	review: listOf(tagHit),
-	reviewDone: bool,
-	pendingReview: listOf(tagHit),
-	daily: bool,
-});
+/** One field per row of the flag table; a row written before a flag existed lacks it and is a miss. */
+const noteFlags = object(Object.fromEntries(FLAG_SPECS.map((s) => [s.flag, s.kind === 'hits' ? listOf(tagHit) : bool])));
 
 /** `[path, mtime, size, flags, readError?]`: flags `0` (nothing counted), `null` (unreadable) or `NoteFlags`. */
 const fullRow = tuple([notePath, time, int(-1, Number.MAX_SAFE_INTEGER), either(oneOf(0, null), noteFlags), str], 1);

@@ -6,9 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { NoteEntry } from '../../core/brief/brief';
-import { flagsOf, lowerTagNames, type NoteFlags } from '../../core/notes/flags';
-import { frontmatterMayCount, noteFactsFromText, tagNeedle, type TagHit } from '../../core/notes/note-facts';
-import { flagBytes, type FlagBytes } from '../../core/notes/prefilter';
+import { flagsOf, frozenEmptyFlags, lowerTagNames, type NoteFlags } from '../../core/notes/flags';
+import { frontmatterMayCount, noteFactsFromText, tagNeedle } from '../../core/notes/note-facts';
+import { flagBytes, prefilterFolders, type FlagBytes } from '../../core/notes/prefilter';
 import { entersFolder, isHiddenName, isNoteName } from '../../core/notes/paths';
 import { quoteName } from '../../core/quote';
 import type { StatStamp } from '../../core/brief/stat-stamp';
@@ -41,7 +41,7 @@ type NoteVisit = (path: string, mtime: number, size: number, error?: string) => 
 /**
  * The walk itself: every counted note to `visit`, with its mtime and size when `withStat`.
  * Its own loop rather than walkFolders' visitor, with paths joined by hand (path.join would
- * normalise every path, and none needs it). The rule of what counts is the core's, name by
+ * normalise each of 100,000 paths that need none). The rule of what counts is the core's, name by
  * name (src/core/notes/paths.ts); tier 3's stamp walk (stat-walk.ts) runs the same functions in its own
  * loop, which a second thread can run.
  */
@@ -89,9 +89,11 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
 }
 
 /**
- * Lists every counted note with its modification time and size (tier 3's stat-only walk).
- * Symlinked folders are not followed, so a link loop cannot trap the walk; a symlinked note counts
- * only while its real path lies in the vault. Without `withStat` it only lists (mtime 0, size -1).
+ * Lists every counted note with its modification time and size, using only `readdir` and `stat`
+ * (the stat-only walk of tier 3, docs/design.md). Symlinked folders are not followed, so a link loop
+ * cannot trap the walk; a symlinked note counts, and is read at its real path, only while that
+ * path lies in the vault. Without `withStat` the walk
+ * only lists (mtime 0, size -1): a full scan takes both from the open file instead.
  */
 export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true, listed?: (path: string) => void): Walk {
 	const notes: WalkedNote[] = [];
@@ -103,8 +105,8 @@ export function walkVault(root: string, excludedRootFolders: readonly string[], 
 }
 
 /**
- * The same walk folded into a stamp (src/core/brief/stat-stamp.ts), keeping nothing per note, since
- * holding every path adds garbage collection and page faults to the walk.
+ * The same walk folded into a stamp (src/core/brief/stat-stamp.ts), keeping nothing per note: holding
+ * 100,000 paths costs a third as much again as the walk itself (garbage collection and page faults).
  * Null when a folder or a note could not be looked at, which no stamp may hide. A vault expected
  * to be large (`expectedNotes`, the count of the stamp it is compared with) is walked on two
  * threads when a core is free (stat-walk.ts).
@@ -172,7 +174,7 @@ function readFile(root: string, file: string): boolean {
  * The flags of every note the prefilter proves flag-free: one frozen object shared by all of them
  * instead of a new one per note (most notes of a vault; nothing changes an entry's flags).
  */
-const NO_FLAGS: NoteFlags = Object.freeze({ needsReview: Object.freeze([]) as unknown as TagHit[], review: Object.freeze([]) as unknown as TagHit[], reviewDone: false, pendingReview: Object.freeze([]) as unknown as TagHit[], daily: false });
+const NO_FLAGS: NoteFlags = frozenEmptyFlags();
 
 /** What reading a note needs from the settings, worked out once per run rather than per note. */
 export interface ReadRules {
@@ -186,7 +188,7 @@ let rulesCache: { key: string; rules: ReadRules } | null = null;
 
 export function readRules(settings: Settings): ReadRules {
 	// By what the rules depend on, not by object: `serve` may see the settings change in place.
-	const key = [...tagNameList(settings.tags), settings.inboxFolder, settings.rulesFolder].join('\n');
+	const key = [...tagNameList(settings.tags), ...prefilterFolders(settings)].join('\n');
 	if (rulesCache?.key !== key) {
 		const tags = lowerTagNames(settings.tags);
 		const names = tagNameList(tags);
@@ -274,8 +276,11 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
 
 /**
  * Walks the vault and reads the notes; `reuse` returns a previous entry for a note whose
- * modification time and size are unchanged, so only changed notes are read again. A full scan of a
- * large vault reads on two threads (scan-parallel.ts).
+ * modification time and size are unchanged, so only changed notes are read again. Without a
+ * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file;
+ * a full scan of a large vault reads the notes on two threads (scan-parallel.ts), the second one
+ * started before the walk and fed as it lists when `expectedNotes` (the last cache's count) says the
+ * vault is large.
  */
 export function scanVault(root: string, settings: Settings, reuse?: (note: WalkedNote) => NoteEntry | undefined, given?: Walk, expectedNotes = 0): Scan {
 	// A full scan's listing walk (no stat, so no note with an error) feeds the second thread as it goes.

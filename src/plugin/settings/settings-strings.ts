@@ -1,6 +1,5 @@
 /** Texts of the settings tab (settings-tab.ts): headings, each setting's name and description, the fields' messages. */
 import { translations } from '../../core/i18n';
-import type { TagNames } from '../../core/settings';
 
 /** A setting's name and its description (both are what Obsidian's settings search finds). */
 export interface RowText {
@@ -19,7 +18,6 @@ export interface SettingsStrings {
 	excludedRootFolders: RowText;
 	dailyNoteFolder: RowText;
 	dailyNoteFormat: RowText;
-	tags: Record<keyof TagNames, string>;
 	tagDesc: string;
 	namesPerItem: RowText;
 	language: RowText & { automatic: string };
@@ -56,7 +54,6 @@ const en: SettingsStrings = {
 	excludedRootFolders: { name: 'Excluded root folders', desc: 'Folders directly under the vault root that no item looks into, separated by commas.' },
 	dailyNoteFolder: { name: 'Daily note folder', desc: "Leave empty to use the folder of Obsidian's daily notes plugin." },
 	dailyNoteFormat: { name: 'Daily note format', desc: "A moment.js format; leave empty to use the one of Obsidian's daily notes plugin." },
-	tags: { needsReview: 'Needs review tag', review: 'Review tag', reviewDone: 'Review done tag', pendingReview: 'Pending review tag' },
 	tagDesc: 'Without #, compared case-insensitively.',
 	namesPerItem: { name: 'Names per item', desc: 'How many note names each item lists in the text brief; the rest is only counted.' },
 	language: { name: 'Language', desc: "Language of the brief and this plugin's texts; automatic follows Obsidian.", automatic: 'Automatic' },
@@ -91,7 +88,6 @@ const de: SettingsStrings = {
 	excludedRootFolders: { name: 'Ausgeschlossene Ordner', desc: 'Ordner direkt im Hauptordner des Vaults, in die kein Eintrag des Briefs schaut, durch Kommas getrennt.' },
 	dailyNoteFolder: { name: 'Ordner für Tagesnotizen', desc: 'Leer lassen, um den Ordner des Obsidian-Plugins „Tägliche Notizen“ zu verwenden.' },
 	dailyNoteFormat: { name: 'Format der Tagesnotiz', desc: 'Ein moment.js-Format; leer lassen, um das des Obsidian-Plugins „Tägliche Notizen“ zu verwenden.' },
-	tags: { needsReview: 'Tag für „Zu prüfen“', review: 'Tag für Review', reviewDone: 'Tag für erledigtes Review', pendingReview: 'Tag für Regeln zur Prüfung' },
 	tagDesc: 'Ohne #; Groß- und Kleinschreibung zählen nicht.',
 	namesPerItem: { name: 'Namen pro Eintrag', desc: 'Wie viele Notiznamen jeder Eintrag im Text-Brief nennt; der Rest wird nur gezählt.' },
 	language: { name: 'Sprache', desc: 'Sprache des Briefs und der Texte dieses Plugins; „Automatisch“ folgt Obsidian.', automatic: 'Automatisch' },

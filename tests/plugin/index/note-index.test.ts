@@ -3,7 +3,7 @@
 // gives, after every step of a long random run of sets, renames, deletes, touches and resets.
 import { describe, expect, it } from 'vitest';
 import { LIST_ITEM_TABLE } from '../../../src/core/brief/brief-items';
-import type { NoteFlags } from '../../../src/core/notes/flags';
+import { emptyFlags, type NoteFlags } from '../../../src/core/notes/flags';
 import type { TagHit } from '../../../src/core/notes/note-facts';
 import type { Settings } from '../../../src/core/settings';
 import { NoteIndex, type IndexedNote, type ItemSet } from '../../../src/plugin/index/note-index';
@@ -100,7 +100,7 @@ describe('NoteIndex bookkeeping', () => {
 
 	it('a rename moves the note out of the sets of its old path and into those of the new one, with its flags', () => {
 		const index = new NoteIndex(settings);
-		const flags: NoteFlags = { needsReview: [], review: [], reviewDone: false, pendingReview: [hit('pending-review')], daily: false };
+		const flags: NoteFlags = { ...emptyFlags(), pendingReview: [hit('pending-review')] };
 		index.set({ path: 'AI/Regelwerk/rule.md', mtime: 5, size: 7, flags });
 		index.set({ path: 'Notes/other.md', mtime: 1, size: 1, flags: { ...flags, pendingReview: [], needsReview: [hit('needs-review')] } });
 		expect(index.toReviewCount()).toBe(2);
