@@ -2,19 +2,19 @@
  * The bridge's help: a short overview (`--help`, `help`) and each command's own page
  * (`help <command>`, `<command> --help`, `-h`), each with the name it was run by (program-name.ts).
  */
-import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type HookEvent } from '../src/core/hosts/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, hostOf, type HookEvent } from '../src/core/hosts/agent-contracts';
 import { TOOL_NAMES } from '../src/node/mcp/contract';
 
 /** The hosts with a hook for `event`, by name, from the host registry. */
 function hostsWith(event: HookEvent): string {
-	return AGENT_IDS.filter((id) => HOSTS[id].events[event] !== undefined)
-		.map((id) => HOSTS[id].name)
+	return AGENT_IDS.filter((id) => hostOf(id).events[event] !== undefined)
+		.map((id) => hostOf(id).name)
 		.join(', ');
 }
 
 /** The other spellings `--agent` takes, each with the id it names. */
 function agentAliases(): string {
-	return AGENT_IDS.flatMap((id) => (HOSTS[id].aliases ?? []).map((alias) => `${alias} (${id})`)).join(', ');
+	return AGENT_IDS.flatMap((id) => (hostOf(id).aliases ?? []).map((alias) => `${alias} (${id})`)).join(', ');
 }
 
 function agentList(): string {

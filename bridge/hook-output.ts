@@ -4,7 +4,7 @@
  * free of the commands, since the start and edit files each bundle it whole.
  */
 import { stringFlag, type Args } from './args';
-import { agentOrDefault, DEFAULT_AGENT, HOSTS, sessionStartOutput, type AgentId } from '../src/core/hosts/agent-contracts';
+import { agentOrDefault, DEFAULT_AGENT, hostOf, sessionStartOutput, type AgentId } from '../src/core/hosts/agent-contracts';
 import { asciiJson } from '../src/core/brief/format';
 import type { Lang } from '../src/core/i18n';
 import { HOOK_FAILED_TEXT } from '../src/core/rules/hook-failed-text';
@@ -13,7 +13,7 @@ import { escapeControls, safeLines } from '../src/core/quote';
 /** The host's own PostToolUse envelope (agent-contracts.ts), with a one-line message for the user. */
 export function postToolUseEnvelope(context: string, systemMessage: string, agent: AgentId = DEFAULT_AGENT): string {
 	const oneLine = escapeControls(systemMessage.replace(/\s+/g, ' ').trim().slice(0, 300));
-	return `${asciiJson(HOSTS[agent].envelope('PostToolUse', context, oneLine))}\n`;
+	return `${asciiJson(hostOf(agent).envelope('PostToolUse', context, oneLine))}\n`;
 }
 
 /** The envelope for the rule check's own failure. */

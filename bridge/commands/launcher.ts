@@ -5,7 +5,7 @@
  * word. Paths are quoted for the chosen shell; nothing is written anywhere.
  */
 import * as path from 'node:path';
-import { AGENT_IDS, DEFAULT_AGENT, HOSTS, isAgentId } from '../../src/core/hosts/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, hostOf, isAgentId } from '../../src/core/hosts/agent-contracts';
 import { stringFlag, UsageError, type Args } from '../args';
 import { vaultRoot } from '../context';
 import { writeOut } from '../io';
@@ -55,12 +55,12 @@ export function launcher(args: Args, scriptPath: string): number {
 	if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`--shell must be ${SHELLS.join(', ')}, not ${JSON.stringify(shell)}`);
 	const agentFlag = stringFlag(args, 'agent') ?? DEFAULT_AGENT;
 	if (!isAgentId(agentFlag)) throw new UsageError(`--agent must be one of ${AGENT_IDS.join(', ')}, not ${JSON.stringify(agentFlag)}`);
-	const cli = HOSTS[agentFlag].cli;
+	const cli = hostOf(agentFlag).cli;
 	const name = stringFlag(args, 'name') ?? `${cli}-vault`;
 	if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--name must be a plain word (letters, digits, _ and -), not ${JSON.stringify(name)}`);
 	const text = launcherFunction(shell as Shell, name, vault, cli);
 	writeOut(
-		`# Starts ${HOSTS[agentFlag].name} in the vault ${JSON.stringify(path.basename(vault))}, so its hooks load (add to ${PROFILE[shell as Shell]}):\n${text}\n`,
+		`# Starts ${hostOf(agentFlag).name} in the vault ${JSON.stringify(path.basename(vault))}, so its hooks load (add to ${PROFILE[shell as Shell]}):\n${text}\n`,
 	);
 	return 0;
 }

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { stringFlag, type Args } from '../args';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
-import { agentOrDefault, DEFAULT_AGENT, HOSTS, translateHookInput, type AgentId } from '../../src/core/hosts/agent-contracts';
+import { agentOrDefault, DEFAULT_AGENT, hostOf, translateHookInput, type AgentId } from '../../src/core/hosts/agent-contracts';
 import type { Lang } from '../../src/core/i18n';
 import { safeLines } from '../../src/core/quote';
 import { checkScope, inScope, vaultRelative } from '../../src/core/rules/scope';
@@ -54,7 +54,7 @@ export function editOf(stdin: Buffer, agent: AgentId = DEFAULT_AGENT): EditFacts
 	const hook = translateHookInput(agent, parseHookJson(stdin));
 	const input = hook.tool_input;
 	if (input === undefined) return null;
-	if (HOSTS[agent].afterEveryTool === true && (hook.tool_name === undefined || !EDIT_TOOLS.has(hook.tool_name))) return null;
+	if (hostOf(agent).afterEveryTool === true && (hook.tool_name === undefined || !EDIT_TOOLS.has(hook.tool_name))) return null;
 	for (const key of ['file_path', 'notebook_path']) {
 		const value = input[key];
 		if (typeof value !== 'string' || value.trim() === '') continue;

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../helpers/patience';
-import { AGENT_IDS, HOSTS } from '../../src/core/hosts/agent-contracts';
+import { AGENT_IDS, hostOf } from '../../src/core/hosts/agent-contracts';
 import { COMMAND_TEXT } from '../../src/plugin/command-strings';
 import { SETTINGS_TEXT } from '../../src/plugin/settings/settings-strings';
 import { languageState, Modal, Setting, type PluginSettingTab } from '../../stand-in/obsidian';
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 /** Words that are the same in English and German (a heading, the languages' own names, the agents' names). */
-const SAME_IN_BOTH = new Set(['', 'Tags', 'Brief', 'English', 'Deutsch', 'Agent', ...AGENT_IDS.map((id) => HOSTS[id].name)]);
+const SAME_IN_BOTH = new Set(['', 'Tags', 'Brief', 'English', 'Deutsch', 'Agent', ...AGENT_IDS.map((id) => hostOf(id).name)]);
 
 /** Every text a user reads in `root`: names, descriptions, messages, options, buttons, in order. */
 function texts(root: HTMLElement): string[] {

@@ -52,12 +52,12 @@ vi.mock('../../src/core/brief/brief-item-list', async (original) => {
 
 vi.mock('../../src/core/hosts/list', async (original) => {
 	const real = await original<typeof import('../../src/core/hosts/list')>();
-	return { ...real, HOST_LIST: [...real.HOST_LIST, FAKE_HOST] };
+	return { ...real, HOSTS: [...real.HOSTS, FAKE_HOST] };
 });
 
 vi.mock('../../src/node/hosts/index', async (original) => {
 	const real = await original<typeof import('../../src/node/hosts/index')>();
-	const base = real.HOST_SPECS['claude-code'];
+	const base = real.specFor('claude-code');
 	const fake: HostSpec = {
 		...base,
 		agent: 'fake-host' as HostSpec['agent'],
@@ -71,7 +71,7 @@ vi.mock('../../src/node/hosts/index', async (original) => {
 		machineChecks: undefined,
 		mcp: undefined,
 	};
-	return { ...real, HOST_SPECS: { ...real.HOST_SPECS, 'fake-host': fake } };
+	return { ...real, specFor: (agent: string) => (agent === 'fake-host' ? fake : real.specFor(agent as HostSpec['agent'])) };
 });
 
 let started: Started | null = null;

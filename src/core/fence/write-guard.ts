@@ -6,7 +6,7 @@
  */
 import { asciiJson } from '../brief/format';
 import { claudeDeny } from '../hosts/host';
-import { DEFAULT_AGENT, HOSTS, type AgentId } from '../hosts/index';
+import { DEFAULT_AGENT, hostOf, type AgentId } from '../hosts/index';
 import { translations, type Lang } from '../i18n';
 import { shortenName } from '../quote';
 
@@ -91,6 +91,6 @@ export function refusal(filePath: string, rel: string, folder: string, suggestio
 
 /** The host's pre-tool answer that refuses the call (Claude Code's unless the host reads its own), as one pure-ASCII JSON line. */
 export function denyOutput(r: Refusal, agent: AgentId = DEFAULT_AGENT): string {
-	const host = HOSTS[agent];
+	const host = hostOf(agent);
 	return `${asciiJson(host.denyEnvelope !== undefined ? host.denyEnvelope(r.reason, r.message) : claudeDeny(r.reason, r.message))}\n`;
 }

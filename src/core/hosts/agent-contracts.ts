@@ -8,10 +8,10 @@
 import { asciiJson, capText } from '../brief/format';
 import { safeLines } from '../quote';
 import type { Lang } from '../i18n';
-import { HOSTS, isAgentId, DEFAULT_AGENT, type AgentId } from './index';
+import { hostOf, isAgentId, DEFAULT_AGENT, type AgentId } from './index';
 import { obj, str, type ClaudeShapedInput, type HookEvent, type Raw } from './host';
 
-export { AGENT_IDS, HOSTS, DEFAULT_AGENT, agentArgs, agentNamed, isAgentId, type AgentId } from './index';
+export { AGENT_IDS, HOSTS, hostOf, DEFAULT_AGENT, agentArgs, agentNamed, isAgentId, type AgentId } from './index';
 export type { ClaudeShapedInput, HookEvent, HostContract, HostShell } from './host';
 export { HOOK_COMMANDS } from './host';
 export { UNSUPPORTED_AGENTS } from './unsupported';
@@ -65,7 +65,7 @@ export function translateHookInput(agent: AgentId, raw: unknown): ClaudeShapedIn
 	if (r === undefined) return {};
 	const event = str(r.hook_event_name) ?? str(r.hookEventName);
 	const out: ClaudeShapedInput = {};
-	const host = HOSTS[agent];
+	const host = hostOf(agent);
 	if (event !== undefined) out.hook_event_name = own(host.inputEvents, event) ?? own(EVENT_NAMES, event) ?? event;
 	const session = str(r.session_id) ?? str(r.sessionId) ?? str(r.conversation_id);
 	if (session !== undefined) out.session_id = session;
@@ -88,12 +88,12 @@ export function translateHookInput(agent: AgentId, raw: unknown): ClaudeShapedIn
 
 /** The envelope the host reads, as one pure-ASCII JSON line (no code page can garble it; docs/design.md, "Hook output"). */
 export function hookEnvelope(agent: AgentId, event: HookEvent, text: string, note?: string): Raw {
-	return HOSTS[agent].envelope(event, text, note);
+	return hostOf(agent).envelope(event, text, note);
 }
 
 /** The most characters of context the host passes on (unknown agents: Claude Code's). */
 export function hostTextLimit(agent: string | undefined): number {
-	return HOSTS[agentOrDefault(agent)].limit;
+	return hostOf(agentOrDefault(agent)).limit;
 }
 
 /**
@@ -102,7 +102,7 @@ export function hostTextLimit(agent: string | undefined): number {
  */
 export function sessionStartOutput(agent: string | undefined, text: string, lang: Lang): string {
 	const id = agentOrDefault(agent);
-	const capped = capText(safeLines(text), HOSTS[id].limit, lang);
+	const capped = capText(safeLines(text), hostOf(id).limit, lang);
 	return `${asciiJson(hookEnvelope(id, 'SessionStart', capped))}\n`;
 }
 
@@ -139,6 +139,6 @@ export function parseHookOutput(agent: AgentId, event: HookEvent, stdout: string
 		if (text === undefined) return { ok: false, problem: `no "${key}" field` };
 	}
 	if (typeof text !== 'string') return { ok: false, problem: 'the context is not a string' };
-	if (text.length > HOSTS[agent].limit) return { ok: false, problem: `the context has ${text.length} characters; ${HOSTS[agent].name} passes on at most ${HOSTS[agent].limit}` };
+	if (text.length > hostOf(agent).limit) return { ok: false, problem: `the context has ${text.length} characters; ${hostOf(agent).name} passes on at most ${hostOf(agent).limit}` };
 	return { ok: true, text };
 }

@@ -1,12 +1,19 @@
-/** Every host descriptor, by agent id, from the list in list.ts (docs/contributing.md, "An agent host"). */
+/** Lookups over the host table, `HOSTS` in list.ts (docs/contributing.md, "An agent host"). */
 import type { HostContract } from './host';
-import { HOST_LIST } from './list';
+import { HOSTS } from './list';
 
-export type AgentId = (typeof HOST_LIST)[number]['id'];
+export { HOSTS } from './list';
 
-export const AGENT_IDS: readonly AgentId[] = HOST_LIST.map((h) => h.id);
+export type AgentId = (typeof HOSTS)[number]['id'];
 
-export const HOSTS = Object.fromEntries(HOST_LIST.map((h) => [h.id, h])) as unknown as Readonly<Record<AgentId, HostContract<AgentId>>>;
+export const AGENT_IDS: readonly AgentId[] = HOSTS.map((h) => h.id);
+
+const BY_ID = new Map<string, HostContract<AgentId>>(HOSTS.map((h) => [h.id, h as HostContract<AgentId>]));
+
+/** The host descriptor of an agent id. */
+export function hostOf(agent: AgentId): HostContract<AgentId> {
+	return BY_ID.get(agent) as HostContract<AgentId>;
+}
 
 /** The host a hook without `--agent` speaks to, and the one `install` registers by default. */
 export const DEFAULT_AGENT: AgentId = 'claude-code';
@@ -18,7 +25,7 @@ export function isAgentId(value: string): value is AgentId {
 /** The agent an `--agent` value names, by id or alias (any case); undefined when none does. */
 export function agentNamed(value: string): AgentId | undefined {
 	const v = value.toLowerCase();
-	return HOST_LIST.find((h) => h.id === v || (h.aliases ?? []).includes(v))?.id;
+	return HOSTS.find((h) => h.id === v || (h.aliases ?? []).includes(v))?.id;
 }
 
 /** The arguments a registered command passes so the hook speaks this host's contract (none for the default). */

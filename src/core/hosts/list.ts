@@ -12,4 +12,4 @@ import { devin } from './devin';
 import { gemini } from './gemini';
 import { qwen } from './qwen';
 
-export const HOST_LIST = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy] as const;
+export const HOSTS = [claudeCode, codex, gemini, qwen, cursor, copilot, devin, codebuddy] as const;

@@ -3,7 +3,7 @@
  * record of when conversations started: its shape, untrusting readers and what a compaction keeps;
  * earlier versions' files are read until a compaction folds them in.
  */
-import { HOSTS, isAgentId, type AgentId } from '../hosts/agent-contracts';
+import { hostOf, isAgentId, type AgentId } from '../hosts/agent-contracts';
 import { quoteName } from '../quote';
 
 export interface SessionStartEntry {
@@ -164,7 +164,7 @@ function when(iso: string): string {
 export function describeStart(e: SessionStartEntry): string {
 	const session = e.sessionId === null ? '' : `, session ${quoteName(e.sessionId.slice(0, 8))}${e.sessionId.length > 8 ? '…' : ''}`;
 	const skipped = e.delivered ? '' : ', already given by another entry';
-	return `${when(e.at)} ${quoteName(e.source ?? 'unknown source')} (${HOSTS[e.agent].name}${session}${skipped})`;
+	return `${when(e.at)} ${quoteName(e.source ?? 'unknown source')} (${hostOf(e.agent).name}${session}${skipped})`;
 }
 
 /** The newest entry that received the brief, or undefined. */

@@ -4,7 +4,7 @@
  * for the ones `install` registers (each stays silent only where the install's hook runs), so an
  * event the plugin answers is no problem for want of the install's entry.
  */
-import { HOSTS, type HookEvent } from '../../core/hosts/agent-contracts';
+import { hostOf, type HookEvent } from '../../core/hosts/agent-contracts';
 import type { Check, DoctorOptions } from './doctor/doctor-report';
 import { codexPluginEnabled, pluginEnabled, type PluginEnabled } from './claude-plugin';
 
@@ -21,10 +21,10 @@ function enabledFor(o: DoctorOptions, env: NodeJS.ProcessEnv): PluginEnabled[] {
 export function claudePluginChecks(o: DoctorOptions, env: NodeJS.ProcessEnv, checks: Check[]): void {
 	const enabled = enabledFor(o, env);
 	if (enabled.length === 0) return;
-	const host = HOSTS[o.agent].name;
+	const host = hostOf(o.agent).name;
 	const ids = enabled.map((e) => e.id).join(', ');
 	// The plugin's hook lists register every event the host has a hook for (claude-plugin/hooks/).
-	const covered = new Set(Object.keys(HOSTS[o.agent].events) as HookEvent[]);
+	const covered = new Set(Object.keys(hostOf(o.agent).events) as HookEvent[]);
 	// Not installed into the vault at all: the install's missing parts are no problem, the plugin brings its own.
 	const installed = !checks.some((c) => c.id === 'script' && c.status === 'fail' && c.message.startsWith('The bridge is not in the vault'));
 	const standsIn = checks.filter((c) => c.hook !== undefined && covered.has(c.hook)).map((c) => c.hook as HookEvent);

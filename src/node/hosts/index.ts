@@ -10,7 +10,8 @@ import { gemini } from './gemini';
 import type { HostSpec } from './host-spec';
 import { qwen } from './qwen';
 
-export const HOST_SPECS: Readonly<Record<AgentId, HostSpec>> = {
+// Typed over every agent id, so a host in the core's table without a spec here fails the type check.
+const SPECS: Readonly<Record<AgentId, HostSpec>> = {
 	'claude-code': claudeCode,
 	codex,
 	gemini,
@@ -20,3 +21,8 @@ export const HOST_SPECS: Readonly<Record<AgentId, HostSpec>> = {
 	devin,
 	codebuddy,
 };
+
+/** A host's registration spec (the core's `HOSTS` holds its contract). */
+export function specFor(agent: AgentId): HostSpec {
+	return SPECS[agent];
+}

@@ -6,7 +6,7 @@
  */
 import { Notice, type App } from 'obsidian';
 import type { Lang } from '../../core/i18n';
-import { DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/hosts/agent-contracts';
+import { DEFAULT_AGENT, hostOf, type AgentId } from '../../core/hosts/agent-contracts';
 import type { AgentHooks } from './agent-hooks';
 import { DoctorModal, type DoctorActions } from './doctor-modal';
 import { DOCTOR_TEXT } from './doctor-strings';
@@ -53,7 +53,7 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 			const notice = new Notice(strings().checking);
 			const outcome = await hooks.check(agent, path);
 			notice.hide();
-			new DoctorModal(app, DOCTOR_TEXT[lang()], HOSTS[agent].name, outcome.report, outcome.text, actions(path), removal).open();
+			new DoctorModal(app, DOCTOR_TEXT[lang()], hostOf(agent).name, outcome.report, outcome.text, actions(path), removal).open();
 		});
 	function install(): void {
 		choose((path, s) => ({

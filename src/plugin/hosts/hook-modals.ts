@@ -4,7 +4,7 @@
  * main button checks the hooks with doctor.
  */
 import { Modal, Notice, Setting, type App } from 'obsidian';
-import { AGENT_IDS, DEFAULT_AGENT, HOSTS, type AgentId } from '../../core/hosts/agent-contracts';
+import { AGENT_IDS, DEFAULT_AGENT, hostOf, type AgentId } from '../../core/hosts/agent-contracts';
 import type { Scope } from '../../node/hosts/host-spec';
 import type { HookChoice } from './agent-hooks';
 import type { UiStrings } from '../ui-strings';
@@ -50,7 +50,7 @@ export class HookChoiceModal extends Modal {
 		const all = this.options.allowAll ? '*' : undefined;
 		new Setting(el).setName(this.s.agent).addDropdown((d) => {
 			if (all !== undefined) d.addOption(all, this.s.all);
-			for (const id of AGENT_IDS) d.addOption(id, HOSTS[id].name);
+			for (const id of AGENT_IDS) d.addOption(id, hostOf(id).name);
 			d.setValue(this.choice.agent ?? all ?? DEFAULT_AGENT).onChange((v) => {
 				const agent = v === all ? undefined : (v as AgentId);
 				const scopes = agent === undefined ? [] : this.options.scopesOf(agent);

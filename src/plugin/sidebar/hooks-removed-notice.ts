@@ -4,7 +4,7 @@
  * the file and the events, above everything else, for as long as they are gone.
  */
 import type { Component } from 'obsidian';
-import { HOSTS } from '../../core/hosts/agent-contracts';
+import { hostOf } from '../../core/hosts/agent-contracts';
 import { quoteAlways } from '../../core/quote';
 import type { Lang } from '../../core/i18n';
 import { HOOKS_REMOVED_CHANGED, type HooksRemoved } from '../hosts/hooks-removed';
@@ -27,7 +27,7 @@ export class HooksRemovedNotice {
 		const s = hooksRemovedStrings(this.lang());
 		for (const r of list) {
 			// The file's path is the user's, but may hold anything: quoted like every name shown.
-			this.el.createDiv({ cls: 'session-brief-hooks-removed-text', text: s.removed(HOSTS[r.agent].name, quoteAlways(r.file), r.events.join(', '), r.events.length) });
+			this.el.createDiv({ cls: 'session-brief-hooks-removed-text', text: s.removed(hostOf(r.agent).name, quoteAlways(r.file), r.events.join(', '), r.events.length) });
 		}
 	}
 }

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bareEnv, exampleVault, hookScript, removeTempDirs, runBridge, tempDir } from '../../helpers/rule-vault';
 import { FIXED_NOW } from '../../helpers/bridge';
-import { HOST_SPECS } from '../../../src/node/hosts/index';
+import { specFor } from '../../../src/node/hosts/index';
 import { readSessionStartEntries } from '../../../src/node/journal/session-starts-log';
 
 afterAll(removeTempDirs, 60_000);
@@ -166,7 +166,7 @@ describe('one brief per session', () => {
 
 	it("install's notes for the hosts that also run Claude Code's hooks say what the test above shows: the brief arrives once", () => {
 		for (const agent of ['cursor', 'copilot', 'devin'] as const) {
-			const notes = HOST_SPECS[agent].notes('project', { vault: '/v', home: '/h', env: {}, platform: 'linux' }).join(' ');
+			const notes = specFor(agent).notes('project', { vault: '/v', home: '/h', env: {}, platform: 'linux' }).join(' ');
 			expect(notes, agent).toContain('the brief still arrives once');
 			expect(notes, agent).not.toMatch(/twice/);
 		}

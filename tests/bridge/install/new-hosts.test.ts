@@ -44,12 +44,12 @@ const OPERATOR = `{
 }
 `;
 
-const HOSTS: Array<[AgentId, Record<'project' | 'local' | 'user', string>, string]> = [
+const HOST_FILES: Array<[AgentId, Record<'project' | 'local' | 'user', string>, string]> = [
 	['devin', { project: '.devin/config.json', local: '.devin/config.local.json', user: '.config/devin/config.json' }, 'edit|write|notebook_edit'],
 	['codebuddy', { project: '.codebuddy/settings.json', local: '.codebuddy/settings.local.json', user: '.codebuddy/settings.json' }, 'Edit|Write|MultiEdit|NotebookEdit'],
 ];
 
-describe.each(HOSTS)('install --agent %s', (agent, files, matcher) => {
+describe.each(HOST_FILES)('install --agent %s', (agent, files, matcher) => {
 	it.each(['project', 'local'] as const)('%s scope: both events beside the operator entries, idempotent, undone byte for byte', (scope) => {
 		const v = vault({ [files[scope]]: OPERATOR });
 		const home = tmp();

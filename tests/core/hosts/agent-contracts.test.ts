@@ -1,10 +1,10 @@
 /**
  * Every host contract: its documented input shape translated to Claude Code's field names, and the
  * output envelope the host's docs say it reads, kept under the host's limit. Payloads follow each
- * host's hooks reference (see HOSTS[...].docs).
+ * host's hooks reference (see hostOf(...).docs).
  */
 import { describe, expect, it } from 'vitest';
-import { AGENT_IDS, HOSTS, hookEnvelope, parseHookOutput, patchPaths, sessionStartOutput, translateHookInput } from '../../../src/core/hosts/agent-contracts';
+import { AGENT_IDS, hostOf, hookEnvelope, parseHookOutput, patchPaths, sessionStartOutput, translateHookInput } from '../../../src/core/hosts/agent-contracts';
 
 describe('input translation', () => {
 	it('Claude Code input passes through', () => {
@@ -123,7 +123,7 @@ describe('output envelopes', () => {
 		expect(out).not.toMatch(/[\u0080-\uffff]/);
 		const parsed = parseHookOutput(agent, 'SessionStart', out);
 		expect(parsed.ok, parsed.problem).toBe(true);
-		expect(parsed.text?.length).toBeLessThanOrEqual(HOSTS[agent].limit);
+		expect(parsed.text?.length).toBeLessThanOrEqual(hostOf(agent).limit);
 		expect(parsed.text).toContain('Überprüfung 0');
 		expect(parsed.text).toMatch(/\[cut at \d+ characters/);
 		expect(parseHookOutput(agent, 'SessionStart', sessionStartOutput(agent, 'short', 'de')).text).toBe('short');

@@ -6,16 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { HOST_SPECS } from '../../../src/node/hosts/index';
-import { AGENT_IDS, HOOK_COMMANDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnvelope, HOSTS, parseHookOutput, sessionStartOutput, translateHookInput, UNSUPPORTED_AGENTS } from '../../../src/core/hosts/agent-contracts';
+import { specFor } from '../../../src/node/hosts/index';
+import { AGENT_IDS, HOOK_COMMANDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnvelope, hostOf, parseHookOutput, sessionStartOutput, translateHookInput, UNSUPPORTED_AGENTS } from '../../../src/core/hosts/agent-contracts';
 
 describe('the registry', () => {
 	it('lists every host once, existing ids first and unchanged', () => {
 		expect(AGENT_IDS).toEqual(['claude-code', 'codex', 'gemini', 'qwen', 'cursor', 'copilot', 'devin', 'codebuddy']);
 		for (const id of AGENT_IDS) {
-			expect(HOSTS[id].id).toBe(id);
-			expect(HOSTS[id].events.SessionStart, id).toBeDefined();
-			expect(HOSTS[id].docs).toMatch(/^https:\/\//);
+			expect(hostOf(id).id).toBe(id);
+			expect(hostOf(id).events.SessionStart, id).toBeDefined();
+			expect(hostOf(id).docs).toMatch(/^https:\/\//);
 		}
 		expect(DEFAULT_AGENT).toBe('claude-code');
 	});
@@ -31,8 +31,7 @@ describe('the registry', () => {
 	});
 
 	it("each host's registration spec registers exactly the events its descriptor names", () => {
-		for (const id of AGENT_IDS) expect([...HOST_SPECS[id].events].sort(), id).toEqual(Object.keys(HOSTS[id].events).sort());
-		expect(Object.keys(HOST_SPECS).sort()).toEqual([...AGENT_IDS].sort());
+		for (const id of AGENT_IDS) expect([...specFor(id).events].sort(), id).toEqual(Object.keys(hostOf(id).events).sort());
 	});
 
 	it('the hook entry, which has no build step, runs and fails open for exactly the hook commands', () => {
@@ -80,6 +79,6 @@ describe('CodeBuddy Code', () => {
 		expect(translateHookInput('codebuddy', raw)).toEqual(translateHookInput('claude-code', raw));
 		expect(translateHookInput('codebuddy', { tool_name: 'edit' }).tool_name).toBe('edit');
 		expect(hookEnvelope('codebuddy', 'SessionStart', 't')).toEqual(hookEnvelope('claude-code', 'SessionStart', 't'));
-		expect(HOSTS.codebuddy.limit).toBe(HOSTS['claude-code'].limit);
+		expect(hostOf('codebuddy').limit).toBe(hostOf('claude-code').limit);
 	});
 });

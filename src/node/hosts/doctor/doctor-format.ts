@@ -1,11 +1,11 @@
 /** `doctor`'s report as the terminal and the plugin's notice show it. */
-import { HOSTS } from '../../../core/hosts/agent-contracts';
+import { hostOf } from '../../../core/hosts/agent-contracts';
 import type { CheckStatus, DoctorReport } from './doctor-report';
 
 const MARK: Record<CheckStatus, string> = { ok: 'ok  ', warn: 'WARN', fail: 'FAIL', info: 'note' };
 
 export function formatDoctor(report: DoctorReport): string {
-	const lines = [`Session Brief doctor: ${HOSTS[report.agent].name}, vault ${report.vault}`];
+	const lines = [`Session Brief doctor: ${hostOf(report.agent).name}, vault ${report.vault}`];
 	for (const c of report.checks) {
 		lines.push(`[${MARK[c.status]}] ${c.message}`);
 		if (c.fix !== undefined && c.status !== 'ok') lines.push(`       Fix: ${c.fix}`);

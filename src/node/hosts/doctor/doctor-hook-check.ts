@@ -1,6 +1,6 @@
 /** Runs the interpreter and the registered hook command the way the host would, and judges what they printed. */
 import * as os from 'node:os';
-import { HOSTS, parseHookOutput, type HostShell } from '../../../core/hosts/agent-contracts';
+import { hostOf, parseHookOutput, type HostShell } from '../../../core/hosts/agent-contracts';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
 import { runShell } from './doctor-run';
@@ -40,10 +40,10 @@ export async function checkHookRun(o: DoctorOptions, reg: Found, env: NodeJS.Pro
 	}
 	const parsed = parseHookOutput(o.agent, 'SessionStart', r.stdout);
 	if (!parsed.ok) {
-		checks.push({ id: 'hook-run', status: 'fail', message: `${shown} printed output ${HOSTS[o.agent].name} cannot use: ${parsed.problem ?? ''}.` });
+		checks.push({ id: 'hook-run', status: 'fail', message: `${shown} printed output ${hostOf(o.agent).name} cannot use: ${parsed.problem ?? ''}.` });
 		return;
 	}
 	if (/[\u0080-\uffff]/.test(r.stdout)) checks.push({ id: 'hook-run', status: 'warn', message: `${shown} printed non-ASCII bytes; a console code page may garble them.` });
 	const first = (parsed.text ?? '').split('\n')[0] ?? '';
-	checks.push({ id: 'hook-run', status: 'ok', message: `${shown} exited 0 with one valid ${HOSTS[o.agent].name} envelope (${(parsed.text ?? '').length} characters): ${first}` });
+	checks.push({ id: 'hook-run', status: 'ok', message: `${shown} exited 0 with one valid ${hostOf(o.agent).name} envelope (${(parsed.text ?? '').length} characters): ${first}` });
 }

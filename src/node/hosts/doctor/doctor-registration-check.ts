@@ -4,7 +4,7 @@
  * working-directory trap (docs/design.md, "The start-folder trap") and the host's trust step.
  */
 import * as path from 'node:path';
-import { agentArgs, HOSTS } from '../../../core/hosts/agent-contracts';
+import { agentArgs, hostOf } from '../../../core/hosts/agent-contracts';
 import { parseOwnCommand } from '../command-line/command-line';
 import { exists } from './doctor-files';
 import type { Check, DoctorOptions } from './doctor-report';
@@ -39,7 +39,7 @@ function isMine(o: DoctorOptions, f: Found): boolean {
 /** The registration doctor runs (the user scope's first, as the host would), or undefined when there is none. */
 export function checkRegistrations(o: DoctorOptions, found: Found[], checks: Check[]): Found | undefined {
 	const spec = specFor(o.agent);
-	const name = HOSTS[o.agent].name;
+	const name = hostOf(o.agent).name;
 	const mine = (f: Found): boolean => isMine(o, f);
 	const startEvent = hostEventNames(spec)[0] ?? 'SessionStart';
 	for (const f of found) {
@@ -76,7 +76,7 @@ export function checkRegistrations(o: DoctorOptions, found: Found[], checks: Che
 function checkEditHook(o: DoctorOptions, found: Found[], checks: Check[]): void {
 	const spec = specFor(o.agent);
 	if (!spec.events.includes('PostToolUse')) return;
-	const event = HOSTS[o.agent].events.PostToolUse ?? 'PostToolUse';
+	const event = hostOf(o.agent).events.PostToolUse ?? 'PostToolUse';
 	const wanted = spec.entries(() => ({ sh: '', ps: '', native: '' })).find((e) => e.event === event)?.matcher;
 	const tools = spec.editTools ?? [];
 	const posts = found.filter((f) => f.event === event && isMine(o, f));
@@ -92,20 +92,20 @@ function checkEditHook(o: DoctorOptions, found: Found[], checks: Check[]): void 
 /** For hosts we register the session net with: is the end of a turn there? */
 function checkTurnEndHook(o: DoctorOptions, found: Found[], checks: Check[]): void {
 	if (!specFor(o.agent).events.includes('Stop')) return;
-	const event = HOSTS[o.agent].events.Stop ?? 'Stop';
+	const event = hostOf(o.agent).events.Stop ?? 'Stop';
 	if (found.some((f) => f.event === event && isMine(o, f))) return;
 	checks.push({ id: `registration:${event}`, status: 'warn', message: `No ${event} hook: notes the agent changes through its shell (sed, mv, rm, scripts) are not recorded for your review.`, fix: 'Run "install" again.', hook: 'Stop' });
 }
 
 export function explainWorkingDirectory(o: DoctorOptions, found: Found[], checks: Check[]): void {
 	const labels = new Set(found.map((f) => f.where.label));
-	const name = HOSTS[o.agent].name;
+	const name = hostOf(o.agent).name;
 	if (labels.has('user') || labels.has('managed') || labels.has('system')) {
 		checks.push({ id: 'working-directory', status: 'info', message: `Registered in ${name}'s user settings: sessions started in any folder get this vault's brief.` });
 		return;
 	}
 	if (labels.size === 0) return;
-	const cli = HOSTS[o.agent].cli;
+	const cli = hostOf(o.agent).cli;
 	checks.push({
 		id: 'working-directory',
 		status: 'info',

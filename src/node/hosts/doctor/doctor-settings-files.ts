@@ -3,7 +3,7 @@
  * Session Brief script (this vault's or another's); a file that cannot be read or parsed, or that
  * switches hooks off, becomes a check.
  */
-import { HOSTS } from '../../../core/hosts/agent-contracts';
+import { hostOf } from '../../../core/hosts/agent-contracts';
 import { isOwnCommand } from '../command-line/command-line';
 import { hookMistakeChecks } from './doctor-hook-mistakes';
 import type { Check, DoctorOptions } from './doctor-report';
@@ -49,7 +49,7 @@ export function readRegistrations(o: DoctorOptions, p: HostPaths, checks: Check[
 		try {
 			value = JSON.parse(text.replace(/^\uFEFF/, ''));
 		} catch (error) {
-			checks.push({ id: `settings:${where.label}`, status: 'fail', message: `${where.file} is not valid JSON (${(error as Error).message}); ${HOSTS[o.agent].name} ignores it, with every hook in it.`, fix: 'Fix the file by hand (install refuses to touch it).' });
+			checks.push({ id: `settings:${where.label}`, status: 'fail', message: `${where.file} is not valid JSON (${(error as Error).message}); ${hostOf(o.agent).name} ignores it, with every hook in it.`, fix: 'Fix the file by hand (install refuses to touch it).' });
 			continue;
 		}
 		if (!isObj(value)) continue;

@@ -4,7 +4,7 @@
  * registered `Write` only), and whether the guard is on. Only for hosts that register the hook.
  */
 import * as path from 'node:path';
-import { HOSTS, type AgentId, type HookEvent } from '../../../core/hosts/agent-contracts';
+import { hostOf, type AgentId, type HookEvent } from '../../../core/hosts/agent-contracts';
 import { FENCE_MATCHER } from '../../../core/fence/agent-fence';
 import { GUARDED_TOOL } from '../../../core/fence/write-guard';
 import type { Settings } from '../../../core/settings';
@@ -49,7 +49,7 @@ export function writeGuardChecks(agent: AgentId, vault: string, script: string, 
 	// Only hosts whose module registers the pre-tool entry.
 	const spec = specFor(agent);
 	if (!spec.events.includes(WRITE_GUARD_EVENT)) return [];
-	const event = HOSTS[agent].events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
+	const event = hostOf(agent).events[WRITE_GUARD_EVENT] ?? WRITE_GUARD_EVENT;
 	const guardTool = spec.guardTool === undefined ? GUARDED_TOOL : spec.guardTool;
 	const ours = found.filter((f) => f.event === event && path.resolve(parseOwnCommand(f.command)?.script ?? '') === path.resolve(script));
 	const folder = settings.sessionsFolder === '' ? '' : quoteName(settings.sessionsFolder);

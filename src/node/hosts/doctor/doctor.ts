@@ -2,7 +2,7 @@
  * `doctor`: why the brief does or does not arrive, including the working-directory trap with its
  * fix (docs/design.md, "The start-folder trap"). The checks live beside this file, one per concern.
  */
-import { HOSTS, type HostShell } from '../../../core/hosts/agent-contracts';
+import { hostOf, type HostShell } from '../../../core/hosts/agent-contracts';
 import { parseOwnCommand, shellOn } from '../command-line/command-line';
 import { exists } from './doctor-files';
 import { checkHookRun, checkInterpreter } from './doctor-hook-check';
@@ -35,7 +35,7 @@ export { formatDoctor } from './doctor-format';
  */
 function runsIn(o: DoctorOptions, reg: Found, platform: NodeJS.Platform): HostShell {
 	if (reg.command.trimStart().startsWith('& ')) return 'powershell';
-	return specFor(o.agent).shells?.includes('sh') === true ? 'sh' : shellOn(platform, HOSTS[o.agent].windowsShell);
+	return specFor(o.agent).shells?.includes('sh') === true ? 'sh' : shellOn(platform, hostOf(o.agent).windowsShell);
 }
 
 export async function doctor(o: DoctorOptions): Promise<DoctorReport> {

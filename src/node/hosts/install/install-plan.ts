@@ -5,7 +5,7 @@
  * (tests/node/hosts/install-plan.test.ts). install.ts reads the real files and applies the steps.
  */
 import * as path from 'node:path';
-import { agentArgs, HOOK_COMMANDS, HOSTS, type HookEvent, type HostShell } from '../../../core/hosts/agent-contracts';
+import { agentArgs, HOOK_COMMANDS, hostOf, type HookEvent, type HostShell } from '../../../core/hosts/agent-contracts';
 import { commandLine, describeChars, shellOn, unsafeCharacters } from '../command-line/command-line';
 import { sha256, WriteError } from './files';
 import type { EventCommand, HostSpec } from '../host-spec';
@@ -66,7 +66,7 @@ export function hookArgs(agent: AgentOptions['agent'], event: HookEvent): string
 export function eventCommand(o: AgentOptions, node: string): (event: HookEvent) => EventCommand {
 	const platform = o.platform ?? process.platform;
 	const script = scriptTarget(o.vault);
-	const native = shellOn(platform, HOSTS[o.agent].windowsShell);
+	const native = shellOn(platform, hostOf(o.agent).windowsShell);
 	return (event) => {
 		const args = hookArgs(o.agent, event);
 		return { sh: commandLine('sh', node, script, args, platform), ps: commandLine('powershell', node, script, args, platform), native: commandLine(native, node, script, args, platform) };
@@ -75,7 +75,7 @@ export function eventCommand(o: AgentOptions, node: string): (event: HookEvent) 
 
 /** The shells whose command lines this host's entries carry on this platform. */
 export function commandShells(o: AgentOptions): readonly HostShell[] {
-	return specFor(o.agent).shells ?? [shellOn(o.platform ?? process.platform, HOSTS[o.agent].windowsShell)];
+	return specFor(o.agent).shells ?? [shellOn(o.platform ?? process.platform, hostOf(o.agent).windowsShell)];
 }
 
 /** Whether `<file>.session-brief.bak` holds the original some install record names for `file`. */
@@ -183,7 +183,7 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 	const r: ActionResult = { code: EXIT.ok, lines: [], warnings: [], changed: [] };
 	const fail = (code: number, message: string): InstallPlan => ({ done: { ...r, code, lines: [...r.lines, message] } });
 	const spec = specFor(o.agent);
-	const host = HOSTS[o.agent];
+	const host = hostOf(o.agent);
 	const platform = o.platform ?? process.platform;
 	if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(' or ')}.`);
 	if (!view.isDir(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);

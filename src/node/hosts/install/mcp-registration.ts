@@ -3,21 +3,24 @@
  * documented (docs/agents.md, "MCP server"), with the hook registration's lossless rules: our key
  * only, an unparsable file refused, a second run a no-op, the backup restored byte for byte.
  */
-import type { AgentId } from '../../../core/hosts/agent-contracts';
+import { AGENT_IDS, type AgentId } from '../../../core/hosts/agent-contracts';
 import { decodeStrict, editJson, parseJsonDoc, sameJson, serialize, UnparseableError, type JsonDoc } from '../../check/settings-json';
 import { isOwnCommand } from '../command-line/command-line';
 import { readIfExists, removeFile, writeAtomic } from './files';
 import { backupPath } from './manifest';
 import type { ActionResult } from './options';
 import type { Scope } from '../host-spec';
-import { HOST_SPECS } from '../index';
+import { specFor } from '../index';
 import { MCP_SERVER_NAME, type McpHost } from './mcp-host';
 
 export { MCP_SERVER_NAME, type McpHost } from './mcp-host';
 
 /** The hosts with a documented MCP configuration: those whose module (claude-code.ts, cursor.ts) names one. */
 export const MCP_HOSTS: Partial<Record<AgentId, McpHost>> = Object.fromEntries(
-	Object.entries(HOST_SPECS).flatMap(([agent, spec]) => (spec.mcp === undefined ? [] : [[agent, spec.mcp]])),
+	AGENT_IDS.flatMap((agent) => {
+		const mcp = specFor(agent).mcp;
+		return mcp === undefined ? [] : [[agent, mcp]];
+	}),
 );
 
 /** The file a host reads servers of this scope from, or null. */

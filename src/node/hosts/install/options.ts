@@ -8,7 +8,9 @@ import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../../core/hosts/agent-contracts';
 import { BRIDGE_NAME, EDIT_NAME, hooksFolder, MCP_FILE_NAME, SCRIPT_NAME, START_NAME } from '../../state-registry';
 import type { HostPaths, HostSpec, Scope } from '../host-spec';
-import { HOST_SPECS } from '../index';
+import { specFor } from '../index';
+
+export { specFor } from '../index';
 
 export interface AgentOptions {
 	/** Absolute vault root. */
@@ -105,9 +107,6 @@ export function hostPaths(o: AgentOptions): HostPaths {
 	return { vault: o.vault, home: o.home, env: o.env ?? {}, platform: o.platform ?? process.platform };
 }
 
-export function specFor(agent: AgentId): HostSpec {
-	return HOST_SPECS[agent];
-}
 
 export type AgentChoice = { ok: true; agent: AgentId } | { ok: false; code: number; message: string };
 

@@ -4,7 +4,7 @@
  * entries are cut out one edit at a time and everything else stays.
  */
 import * as path from 'node:path';
-import { DEFAULT_AGENT, HOSTS, isAgentId, type AgentId } from '../../../core/hosts/agent-contracts';
+import { DEFAULT_AGENT, hostOf, isAgentId, type AgentId } from '../../../core/hosts/agent-contracts';
 import { readIfExists, removeDirIfEmpty, removeFile, sha256, writeAtomic, WriteError } from './files';
 import { hostEventNames, type HostPaths, type Scope } from '../host-spec';
 import { backupPath, manifestPath, readManifest, serializeManifest, type InstallRecord, type Manifest } from './manifest';
@@ -82,7 +82,7 @@ function removeDirs(vault: string, dirs: string[]): void {
 /** Undoes one file; returns false when it had to be skipped (unparseable, read-only). */
 function undoFile(t: Target, p: HostPaths, r: ActionResult, manifest: Manifest | null): boolean {
 	const spec = specFor(t.agent);
-	const name = HOSTS[t.agent].name;
+	const name = hostOf(t.agent).name;
 	const before = readIfExists(p.vault, t.file);
 	if (before === null) {
 		r.lines.push(`${t.file} does not exist; nothing to remove there`);
@@ -171,7 +171,7 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 	const pluginFolder = pluginFolderOf(o.vault);
 	if (chosen.length === 0) {
 		r.code = EXIT.usage;
-		r.lines.push(`${HOSTS[o.agent ?? DEFAULT_AGENT].name} has no "${o.scope ?? 'project'}" scope.`);
+		r.lines.push(`${hostOf(o.agent ?? DEFAULT_AGENT).name} has no "${o.scope ?? 'project'}" scope.`);
 		return r;
 	}
 	const done = new Set<InstallRecord>();
@@ -199,7 +199,7 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 	try {
 		if (remaining.length > 0 && manifest !== null) {
 			writeAtomic(o.vault, manifestPath(o.vault), serializeManifest({ ...manifest, installs: remaining }));
-			r.lines.push(`The bridge stays in ${path.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${HOSTS[x.agent].name} (${x.scope})`).join(', ')}`);
+			r.lines.push(`The bridge stays in ${path.dirname(scriptTarget(o.vault))}: still registered for ${remaining.map((x) => `${hostOf(x.agent).name} (${x.scope})`).join(', ')}`);
 		} else if (r.code === EXIT.ok) {
 			// Every file of ours in the hooks folder (the code caches the entry made included), the install record last.
 			let removedScript = false;
@@ -217,7 +217,7 @@ function uninstallLocked(o: UninstallOptions): ActionResult {
 			removeLeftovers(o.vault, pluginFolder, p.env, r);
 		}
 		if (r.code === EXIT.ok && r.changed.length === 0) {
-			const what = chosen.map((t) => `${HOSTS[t.agent].name} (${t.scope})`).join(', ');
+			const what = chosen.map((t) => `${hostOf(t.agent).name} (${t.scope})`).join(', ');
 			r.lines = [`Nothing to remove: no hooks of ours for ${what} and no bridge in ${path.dirname(scriptTarget(o.vault))}`];
 		}
 	} catch (error) {

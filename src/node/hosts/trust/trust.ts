@@ -4,7 +4,7 @@
  * (`trust` in host-spec.ts); this asks the host. Sources: docs/agents.md.
  */
 import type { AgentId } from '../../../core/hosts/agent-contracts';
-import { HOST_SPECS } from '../index';
+import { specFor } from '../index';
 import type { TrustFinding, TrustOptions } from './trust-finding';
 
 export type { TrustFinding } from './trust-finding';
@@ -13,5 +13,5 @@ export { codexProjectTrusted } from './codex-trust';
 
 /** What stands between this host's registered hook and a hook that runs; empty for hosts without a trust step. */
 export function trustFindings(agent: AgentId, o: TrustOptions): TrustFinding[] {
-	return HOST_SPECS[agent].trust?.(o) ?? [];
+	return specFor(agent).trust?.(o) ?? [];
 }
