@@ -13,6 +13,7 @@ import { stateFolderChecks } from '../../src/node/hosts/doctor/doctor-state';
 import { CODE_CACHE_FOLDER, CODE_CACHE_SUFFIX, hooksState, pluginState } from '../../src/node/state-registry';
 import { install } from '../../src/node/hosts/install';
 import { BUNDLE, FIXED_NOW, HOOK_ENTRY, MCP_FILE, REPO } from '../helpers/bridge';
+import { TOOLS } from '../helpers/registries';
 
 const made: string[] = [];
 afterAll(() => {
@@ -227,11 +228,11 @@ exports.runStdioServer = async () => {
 `;
 		fs.writeFileSync(serverFile(v), fake);
 		const old = await check(v, home, { mcpSource: undefined });
-		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/started but does not list review_queue, agent_changes, rule_check, mark_reviewed \(it lists: brief\)/) as unknown });
+		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(new RegExp(`started but does not list ${TOOLS.filter((t) => t !== 'brief').join(', ')} \\(it lists: brief\\)`)) as unknown });
 
-		// All five tools, but it stays when its input closes: a warning, and doctor ends it.
+		// All the tools, but it stays when its input closes: a warning, and doctor ends it.
 		const lingering = fake
-			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", "tools: ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'].map((name) => ({ name, inputSchema: { type: 'object' } }))")
+			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", `tools: ${JSON.stringify(TOOLS)}.map((name) => ({ name, inputSchema: { type: 'object' } }))`)
 			.replace("await new Promise((r) => process.stdin.on('end', r));", 'setInterval(() => undefined, 1000);\n\tawait new Promise(() => undefined);');
 		expect(lingering).not.toBe(fake);
 		fs.writeFileSync(serverFile(v), lingering);
