@@ -166,7 +166,7 @@ describe('doctor and the MCP server', () => {
 		const ran = byId(report, 'mcp-run');
 		expect(ran).toHaveLength(1);
 		expect(ran[0]?.status).toBe('ok');
-		expect(ran[0]?.message).toContain(`(${process.execPath} ${path.join(v, '.claude', 'hooks', 'session-brief.cjs')} mcp) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed.`);
+		expect(ran[0]?.message).toContain(`(${process.execPath} ${path.join(v, '.claude', 'hooks', 'session-brief.cjs')} mcp) started and lists its tools: ${TOOLS.join(', ')}.`);
 	});
 
 	it('finds a server file that is missing or not the current one, and the CLI exits 1 as for any problem', async () => {

@@ -166,7 +166,7 @@ describe('install registers the MCP server for Cursor', () => {
 		expect(Object.keys((JSON.parse(fs.readFileSync(cursorMcp(s.home), 'utf8')) as { mcpServers: object }).mcpServers)).toEqual(['session-brief']);
 		expect(fs.readFileSync(cursorMcp(s.vault), 'utf8')).toBe(original);
 		const doctor = run(BUNDLE, ['doctor', '--agent', 'cursor', '--vault', s.vault], '', { env: s.env });
-		expect(doctor.stdout.toString()).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed\./);
+		expect(doctor.stdout.toString()).toMatch(new RegExp(`\\[ok {2}\\] The MCP server \\(.* mcp\\) started and lists its tools: ${TOOLS.join(', ')}\\.`));
 		expect(bridge('uninstall', s, ['--agent', 'cursor', '--scope', 'user']).status).toBe(0);
 		expect(fs.existsSync(cursorMcp(s.home))).toBe(false);
 	});
