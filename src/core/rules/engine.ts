@@ -1,21 +1,11 @@
 /**
- * The rule check: every built-in check over the target files of a `RuleInput`. Each
+ * The rule check: every built-in check (check-list.ts) over the target files of a `RuleInput`. Each
  * check runs on its own, so one that throws becomes a finding and the others still report.
  */
-import { agentFrontmatterCheck } from './agent-frontmatter';
-import { brokenLinksCheck } from './broken-links';
-import { claudeMdImportsCheck } from './claude-md-imports';
-import { claudeMdSizeCheck } from './claude-md-size';
-import { duplicateNamesCheck } from './duplicate-names';
+import { BUILT_IN_CHECKS } from './check-list';
 import { externalCheck } from './external';
-import { frontmatterCheck } from './frontmatter-check';
-import { hookMistakesCheck } from './hook-mistakes';
-import { hookScriptsCheck } from './hook-scripts';
 import { fileListResolver, inDotFolder } from './links';
 import { parseFrontmatter, ruleFile } from './rule-file';
-import { settingsJsonCheck } from './settings-json';
-import { skillFoldersCheck } from './skill-folders';
-import { skillFrontmatterCheck } from './skill-frontmatter';
 import type { CheckContext, Finding, ParsedFrontmatter, RuleCheck, RuleFile, RuleInput } from './types';
 import { translations } from '../i18n';
 
@@ -35,19 +25,7 @@ export const ENGINE_TEXT = translations<EngineText>({
 	},
 });
 
-export const BUILT_IN_CHECKS: readonly RuleCheck[] = [
-	frontmatterCheck,
-	brokenLinksCheck,
-	claudeMdImportsCheck,
-	skillFoldersCheck,
-	skillFrontmatterCheck,
-	agentFrontmatterCheck,
-	duplicateNamesCheck,
-	claudeMdSizeCheck,
-	settingsJsonCheck,
-	hookMistakesCheck,
-	hookScriptsCheck,
-];
+export { BUILT_IN_CHECKS };
 
 /** Every check a run may include, for help texts and the plugin's result view. */
 export const ALL_CHECKS: readonly RuleCheck[] = [...BUILT_IN_CHECKS, externalCheck];
