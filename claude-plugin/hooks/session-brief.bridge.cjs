@@ -22650,108 +22650,6 @@ var init_duplicate_names = __esm({
   }
 });
 
-// src/core/rules/external.ts
-function cleanLinePattern(cleanLine) {
-  const parts = cleanLine.trim().split(/\bN\b/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${parts.join("[0-9]+")}$`);
-}
-function alarmPattern(pattern) {
-  if (pattern === "") return /(?!)/;
-  try {
-    return new RegExp(pattern);
-  } catch {
-    return null;
-  }
-}
-function describeCommand(config) {
-  return [config.command, ...config.args].map((w) => /\s/.test(w) ? `${quoteAlways(w)}` : w).join(" ");
-}
-function judgeExternalRun(run2, config, lang) {
-  const found = reporter(externalCheck);
-  const t = EXTERNAL_TEXT[lang];
-  const command = describeCommand(config);
-  const output = (tail) => tail.length === 0 ? void 0 : [t.outputHead, ...tail];
-  switch (run2.outcome) {
-    case "missing":
-      return [found("", 0, t.missing(run2.program))];
-    case "start-failed":
-      return [found("", 0, t.startFailed(command, run2.reason))];
-    case "timeout":
-      return [found("", 0, t.timeout(command, run2.seconds), output(run2.tail))];
-    case "exited":
-      return judgeExit(run2, config, t, command, output);
-  }
-}
-function judgeExit(run2, config, t, command, output) {
-  const found = reporter(externalCheck);
-  const findings = [];
-  if (run2.code !== 0) {
-    const how = run2.code === null ? t.killed(run2.signal) : t.exitCode(run2.code);
-    findings.push(found("", 0, t.failed(command, how), output(run2.tail)));
-    return findings;
-  }
-  if (alarmPattern(config.alarmPattern) === null) {
-    findings.push(found("", 0, t.badAlarm(config.alarmPattern)));
-  }
-  for (const alarm of run2.alarms) {
-    findings.push(found("", 0, t.alarm(alarm)));
-  }
-  if (config.cleanLine.trim() !== "" && (run2.lastLine === null || !cleanLinePattern(config.cleanLine).test(run2.lastLine.trim()))) {
-    const seen = run2.lastLine === null ? t.printedNothing : t.lastLine(run2.lastLine.trim());
-    findings.push(found("", 0, t.noCleanLine(command, config.cleanLine, seen), run2.alarms.length === 0 ? output(run2.tail) : void 0));
-  }
-  return findings;
-}
-var EXTERNAL_TEXT, externalCheck;
-var init_external = __esm({
-  "src/core/rules/external.ts"() {
-    "use strict";
-    init_i18n();
-    init_types();
-    init_quote();
-    EXTERNAL_TEXT = translations({
-      en: {
-        outputHead: "Last lines of its output:",
-        missing: (program) => `External check: ${quoteAlways(program)} was not found, so the check did not run. Install it or fix "externalCheck" in the plugin settings.`,
-        startFailed: (command, reason) => `External check: ${quoteAlways(command)} could not be started (${reason}). Check that the program is executable.`,
-        timeout: (command, seconds) => `External check: ${quoteAlways(command)} did not finish within ${seconds} s and was stopped. Make it faster, or find where it hangs (waiting for input?).`,
-        killed: (signal) => `was killed by ${signal ?? "a signal"}`,
-        exitCode: (code) => `exited with code ${code}`,
-        failed: (command, how) => `External check: ${quoteAlways(command)} ${how}.`,
-        badAlarm: (pattern) => `External check: the alarm pattern ${quoteAlways(pattern)} is not a valid regular expression. Fix "externalCheck.alarmPattern" in the plugin settings.`,
-        alarm: (line) => `External check reported: ${line}`,
-        printedNothing: "it printed nothing",
-        lastLine: (line) => `its last line was ${quoteAlways(line)}`,
-        noCleanLine: (command, cleanLine, seen) => `External check: ${quoteAlways(command)} exited 0 but did not end with the clean line ${quoteAlways(cleanLine)} (${seen}); it may have stopped early.`
-      },
-      de: {
-        outputHead: "Letzte Zeilen seiner Ausgabe:",
-        missing: (program) => `Externer Check: ${quoteAlways(program)} wurde nicht gefunden, der Check lief nicht. Installieren oder "externalCheck" in den Plugin-Einstellungen korrigieren.`,
-        startFailed: (command, reason) => `Externer Check: ${quoteAlways(command)} lie\xDF sich nicht starten (${reason}). Pr\xFCfen, ob das Programm ausf\xFChrbar ist.`,
-        timeout: (command, seconds) => `Externer Check: ${quoteAlways(command)} war nach ${seconds} s nicht fertig und wurde abgebrochen. Schneller machen oder pr\xFCfen, wo er h\xE4ngt (wartet er auf Eingabe?).`,
-        killed: (signal) => `wurde durch ${signal ?? "ein Signal"} beendet`,
-        exitCode: (code) => `endete mit Code ${code}`,
-        failed: (command, how) => `Externer Check: ${quoteAlways(command)} ${how}.`,
-        badAlarm: (pattern) => `Externer Check: das Alarmmuster ${quoteAlways(pattern)} ist kein g\xFCltiger regul\xE4rer Ausdruck. "externalCheck.alarmPattern" in den Plugin-Einstellungen korrigieren.`,
-        alarm: (line) => `Externer Check meldet: ${line}`,
-        printedNothing: "er gab nichts aus",
-        lastLine: (line) => `seine letzte Zeile war ${quoteAlways(line)}`,
-        noCleanLine: (command, cleanLine, seen) => `Externer Check: ${quoteAlways(command)} endete mit 0, aber nicht mit der Schlusszeile ${quoteAlways(cleanLine)} (${seen}); er brach wom\xF6glich vorzeitig ab.`
-      }
-    });
-    externalCheck = {
-      id: "external",
-      severity: "error",
-      explain: {
-        en: "Your own rule checker (settings: externalCheck) did not report a clean run. Read its output below and fix what it names, or fix its command in the settings.",
-        de: "Der eigene Regelwerk-Check (Einstellung externalCheck) hat keinen sauberen Lauf gemeldet. Seine Ausgabe unten lesen und beheben, was er nennt, oder den Befehl in den Einstellungen korrigieren."
-      },
-      // The bridge runs it; `judgeExternalRun` turns the run into findings.
-      run: () => []
-    };
-  }
-});
-
 // src/core/rules/frontmatter-check.ts
 var FRONTMATTER_TEXT, frontmatterCheck;
 var init_frontmatter_check = __esm({
@@ -23053,50 +22951,6 @@ var init_hook_scripts = __esm({
   }
 });
 
-// src/core/rules/rule-file.ts
-function ruleFile(path80, raw) {
-  const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
-  return { path: path80, text: text2, lines: text2.split(/\r?\n/) };
-}
-function keyLineFinder(lines, end) {
-  return (key2) => {
-    const pattern = new RegExp(`^["']?${key2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']?[ \\t]*:`);
-    for (let i = 1; i < end; i++) if (pattern.test(lines[i] ?? "")) return i + 1;
-    return 1;
-  };
-}
-function parseFrontmatter(file) {
-  const split = splitFrontmatter(file.lines);
-  if (split.unclosed) return { state: "unclosed" };
-  if (split.yaml === null) return { state: "none" };
-  const doc = (0, import_yaml3.parseDocument)(split.yaml, { prettyErrors: true, uniqueKeys: true });
-  const error = doc.errors[0];
-  if (error !== void 0) {
-    const yamlLine = error.linePos?.[0]?.line ?? 1;
-    const message2 = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-    return { state: "broken", message: message2, line: yamlLine + 1 };
-  }
-  let data;
-  try {
-    data = doc.toJS({ maxAliasCount: 100 });
-  } catch (e) {
-    return { state: "broken", message: e instanceof Error ? e.message : String(e), line: 2 };
-  }
-  if (data !== null && (typeof data !== "object" || Array.isArray(data))) {
-    return { state: "broken", message: 'not a set of "key: value" properties', line: 2, notMapping: true };
-  }
-  const map = data === null ? {} : { ...data };
-  return { state: "ok", data: map, bodyStart: split.bodyStart, keyLine: keyLineFinder(file.lines, split.bodyStart - 1) };
-}
-var import_yaml3;
-var init_rule_file = __esm({
-  "src/core/rules/rule-file.ts"() {
-    "use strict";
-    import_yaml3 = __toESM(require_dist());
-    init_frontmatter();
-  }
-});
-
 // src/core/rules/skill-folders.ts
 var SKILLS, SKILL_FOLDERS_TEXT, skillFoldersCheck;
 var init_skill_folders = __esm({
@@ -23228,6 +23082,184 @@ var init_skill_frontmatter = __esm({
   }
 });
 
+// src/core/rules/check-list.ts
+var BUILT_IN_CHECKS;
+var init_check_list = __esm({
+  "src/core/rules/check-list.ts"() {
+    "use strict";
+    init_agent_frontmatter();
+    init_broken_links();
+    init_claude_md_imports();
+    init_claude_md_size();
+    init_duplicate_names();
+    init_frontmatter_check();
+    init_hook_mistakes();
+    init_hook_scripts();
+    init_settings_json();
+    init_skill_folders();
+    init_skill_frontmatter();
+    BUILT_IN_CHECKS = [
+      frontmatterCheck,
+      brokenLinksCheck,
+      claudeMdImportsCheck,
+      skillFoldersCheck,
+      skillFrontmatterCheck,
+      agentFrontmatterCheck,
+      duplicateNamesCheck,
+      claudeMdSizeCheck,
+      settingsJsonCheck,
+      hookMistakesCheck,
+      hookScriptsCheck
+    ];
+  }
+});
+
+// src/core/rules/external.ts
+function cleanLinePattern(cleanLine) {
+  const parts = cleanLine.trim().split(/\bN\b/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[0-9]+")}$`);
+}
+function alarmPattern(pattern) {
+  if (pattern === "") return /(?!)/;
+  try {
+    return new RegExp(pattern);
+  } catch {
+    return null;
+  }
+}
+function describeCommand(config) {
+  return [config.command, ...config.args].map((w) => /\s/.test(w) ? `${quoteAlways(w)}` : w).join(" ");
+}
+function judgeExternalRun(run2, config, lang) {
+  const found = reporter(externalCheck);
+  const t = EXTERNAL_TEXT[lang];
+  const command = describeCommand(config);
+  const output = (tail) => tail.length === 0 ? void 0 : [t.outputHead, ...tail];
+  switch (run2.outcome) {
+    case "missing":
+      return [found("", 0, t.missing(run2.program))];
+    case "start-failed":
+      return [found("", 0, t.startFailed(command, run2.reason))];
+    case "timeout":
+      return [found("", 0, t.timeout(command, run2.seconds), output(run2.tail))];
+    case "exited":
+      return judgeExit(run2, config, t, command, output);
+  }
+}
+function judgeExit(run2, config, t, command, output) {
+  const found = reporter(externalCheck);
+  const findings = [];
+  if (run2.code !== 0) {
+    const how = run2.code === null ? t.killed(run2.signal) : t.exitCode(run2.code);
+    findings.push(found("", 0, t.failed(command, how), output(run2.tail)));
+    return findings;
+  }
+  if (alarmPattern(config.alarmPattern) === null) {
+    findings.push(found("", 0, t.badAlarm(config.alarmPattern)));
+  }
+  for (const alarm of run2.alarms) {
+    findings.push(found("", 0, t.alarm(alarm)));
+  }
+  if (config.cleanLine.trim() !== "" && (run2.lastLine === null || !cleanLinePattern(config.cleanLine).test(run2.lastLine.trim()))) {
+    const seen = run2.lastLine === null ? t.printedNothing : t.lastLine(run2.lastLine.trim());
+    findings.push(found("", 0, t.noCleanLine(command, config.cleanLine, seen), run2.alarms.length === 0 ? output(run2.tail) : void 0));
+  }
+  return findings;
+}
+var EXTERNAL_TEXT, externalCheck;
+var init_external = __esm({
+  "src/core/rules/external.ts"() {
+    "use strict";
+    init_i18n();
+    init_types();
+    init_quote();
+    EXTERNAL_TEXT = translations({
+      en: {
+        outputHead: "Last lines of its output:",
+        missing: (program) => `External check: ${quoteAlways(program)} was not found, so the check did not run. Install it or fix "externalCheck" in the plugin settings.`,
+        startFailed: (command, reason) => `External check: ${quoteAlways(command)} could not be started (${reason}). Check that the program is executable.`,
+        timeout: (command, seconds) => `External check: ${quoteAlways(command)} did not finish within ${seconds} s and was stopped. Make it faster, or find where it hangs (waiting for input?).`,
+        killed: (signal) => `was killed by ${signal ?? "a signal"}`,
+        exitCode: (code) => `exited with code ${code}`,
+        failed: (command, how) => `External check: ${quoteAlways(command)} ${how}.`,
+        badAlarm: (pattern) => `External check: the alarm pattern ${quoteAlways(pattern)} is not a valid regular expression. Fix "externalCheck.alarmPattern" in the plugin settings.`,
+        alarm: (line) => `External check reported: ${line}`,
+        printedNothing: "it printed nothing",
+        lastLine: (line) => `its last line was ${quoteAlways(line)}`,
+        noCleanLine: (command, cleanLine, seen) => `External check: ${quoteAlways(command)} exited 0 but did not end with the clean line ${quoteAlways(cleanLine)} (${seen}); it may have stopped early.`
+      },
+      de: {
+        outputHead: "Letzte Zeilen seiner Ausgabe:",
+        missing: (program) => `Externer Check: ${quoteAlways(program)} wurde nicht gefunden, der Check lief nicht. Installieren oder "externalCheck" in den Plugin-Einstellungen korrigieren.`,
+        startFailed: (command, reason) => `Externer Check: ${quoteAlways(command)} lie\xDF sich nicht starten (${reason}). Pr\xFCfen, ob das Programm ausf\xFChrbar ist.`,
+        timeout: (command, seconds) => `Externer Check: ${quoteAlways(command)} war nach ${seconds} s nicht fertig und wurde abgebrochen. Schneller machen oder pr\xFCfen, wo er h\xE4ngt (wartet er auf Eingabe?).`,
+        killed: (signal) => `wurde durch ${signal ?? "ein Signal"} beendet`,
+        exitCode: (code) => `endete mit Code ${code}`,
+        failed: (command, how) => `Externer Check: ${quoteAlways(command)} ${how}.`,
+        badAlarm: (pattern) => `Externer Check: das Alarmmuster ${quoteAlways(pattern)} ist kein g\xFCltiger regul\xE4rer Ausdruck. "externalCheck.alarmPattern" in den Plugin-Einstellungen korrigieren.`,
+        alarm: (line) => `Externer Check meldet: ${line}`,
+        printedNothing: "er gab nichts aus",
+        lastLine: (line) => `seine letzte Zeile war ${quoteAlways(line)}`,
+        noCleanLine: (command, cleanLine, seen) => `Externer Check: ${quoteAlways(command)} endete mit 0, aber nicht mit der Schlusszeile ${quoteAlways(cleanLine)} (${seen}); er brach wom\xF6glich vorzeitig ab.`
+      }
+    });
+    externalCheck = {
+      id: "external",
+      severity: "error",
+      explain: {
+        en: "Your own rule checker (settings: externalCheck) did not report a clean run. Read its output below and fix what it names, or fix its command in the settings.",
+        de: "Der eigene Regelwerk-Check (Einstellung externalCheck) hat keinen sauberen Lauf gemeldet. Seine Ausgabe unten lesen und beheben, was er nennt, oder den Befehl in den Einstellungen korrigieren."
+      },
+      // The bridge runs it; `judgeExternalRun` turns the run into findings.
+      run: () => []
+    };
+  }
+});
+
+// src/core/rules/rule-file.ts
+function ruleFile(path80, raw) {
+  const text2 = raw.charCodeAt(0) === 65279 ? raw.slice(1) : raw;
+  return { path: path80, text: text2, lines: text2.split(/\r?\n/) };
+}
+function keyLineFinder(lines, end) {
+  return (key2) => {
+    const pattern = new RegExp(`^["']?${key2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']?[ \\t]*:`);
+    for (let i = 1; i < end; i++) if (pattern.test(lines[i] ?? "")) return i + 1;
+    return 1;
+  };
+}
+function parseFrontmatter(file) {
+  const split = splitFrontmatter(file.lines);
+  if (split.unclosed) return { state: "unclosed" };
+  if (split.yaml === null) return { state: "none" };
+  const doc = (0, import_yaml3.parseDocument)(split.yaml, { prettyErrors: true, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error !== void 0) {
+    const yamlLine = error.linePos?.[0]?.line ?? 1;
+    const message2 = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+    return { state: "broken", message: message2, line: yamlLine + 1 };
+  }
+  let data;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    return { state: "broken", message: e instanceof Error ? e.message : String(e), line: 2 };
+  }
+  if (data !== null && (typeof data !== "object" || Array.isArray(data))) {
+    return { state: "broken", message: 'not a set of "key: value" properties', line: 2, notMapping: true };
+  }
+  const map = data === null ? {} : { ...data };
+  return { state: "ok", data: map, bodyStart: split.bodyStart, keyLine: keyLineFinder(file.lines, split.bodyStart - 1) };
+}
+var import_yaml3;
+var init_rule_file = __esm({
+  "src/core/rules/rule-file.ts"() {
+    "use strict";
+    import_yaml3 = __toESM(require_dist());
+    init_frontmatter();
+  }
+});
+
 // src/core/rules/engine.ts
 function isReadable(path80) {
   const lower2 = path80.toLowerCase();
@@ -23289,24 +23321,14 @@ function runRuleCheck(input, checks = BUILT_IN_CHECKS) {
   }
   return { findings, checksRun: checks.map((c) => c.id) };
 }
-var ENGINE_TEXT, BUILT_IN_CHECKS, ALL_CHECKS;
+var ENGINE_TEXT, ALL_CHECKS;
 var init_engine = __esm({
   "src/core/rules/engine.ts"() {
     "use strict";
-    init_agent_frontmatter();
-    init_broken_links();
-    init_claude_md_imports();
-    init_claude_md_size();
-    init_duplicate_names();
+    init_check_list();
     init_external();
-    init_frontmatter_check();
-    init_hook_mistakes();
-    init_hook_scripts();
     init_links();
     init_rule_file();
-    init_settings_json();
-    init_skill_folders();
-    init_skill_frontmatter();
     init_i18n();
     ENGINE_TEXT = translations({
       en: {
@@ -23318,19 +23340,6 @@ var init_engine = __esm({
         checkFailed: (reason) => `Die Pr\xFCfung selbst ist gescheitert (${reason}); ihr Teil des Regelwerks ist ungepr\xFCft.`
       }
     });
-    BUILT_IN_CHECKS = [
-      frontmatterCheck,
-      brokenLinksCheck,
-      claudeMdImportsCheck,
-      skillFoldersCheck,
-      skillFrontmatterCheck,
-      agentFrontmatterCheck,
-      duplicateNamesCheck,
-      claudeMdSizeCheck,
-      settingsJsonCheck,
-      hookMistakesCheck,
-      hookScriptsCheck
-    ];
     ALL_CHECKS = [...BUILT_IN_CHECKS, externalCheck];
   }
 });
