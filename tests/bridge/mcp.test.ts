@@ -11,6 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BUNDLE, FIXED_NOW, hookScript, makeVault, run, writeFiles, type Files } from '../helpers/bridge';
+import { TOOLS } from '../helpers/registries';
 
 const made: string[] = [];
 const clients: Client[] = [];
@@ -72,10 +73,10 @@ const NOTES: Files = {
 };
 
 describe('mcp server', () => {
-	it('lists five tools with input schemas and descriptions; only mark_reviewed writes', async () => {
+	it('lists its tools with input schemas and descriptions; only mark_reviewed writes', async () => {
 		const client = await connect(vault(NOTES));
 		const { tools } = await client.listTools();
-		expect(tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed']);
+		expect(tools.map((t) => t.name)).toEqual(TOOLS);
 		for (const t of tools) {
 			expect(t.inputSchema.type).toBe('object');
 			expect((t.description ?? '').length).toBeGreaterThan(80);
@@ -324,7 +325,7 @@ describe('mcp server', () => {
 	it('runs through the installed hook entry as .mcp.json registers it (no --vault: the vault around the script)', async () => {
 		const v = vault(NOTES);
 		const client = await connect(v, [hookScript(v), 'mcp']);
-		expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed']);
+		expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS);
 		expect(item(await call(client, 'brief'), 'needsReview').count).toBe(1);
 	});
 

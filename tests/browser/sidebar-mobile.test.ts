@@ -17,6 +17,7 @@ import { settle, startPlugin } from '../plugin/harness';
 import { copyExampleVault, MOBILE_PLATFORM } from '../plugin/build/load-built';
 import { drawIcons, ICONS, loadPlaywright, pageHtml, viewHtml, type Playwright, type Theme } from '../../stand-in/sidebar-page';
 import { browserSession } from './browser-session';
+import { MARKABLE_SECTIONS } from '../helpers/registries';
 import { ageVault, fixedClock, shoot, shotsFolder } from './screenshots';
 
 const playwright = await loadPlaywright();
@@ -130,7 +131,7 @@ describe.skipIf(skipReason !== null)('needs review sidebar on a phone, in headle
 				expect(row.age.width, row.path).toBeGreaterThan(0);
 				expect(row.age.right, row.path).toBeLessThanOrEqual(mark.left);
 			}
-			expect(m.headers.filter((h) => h.markAll !== null).map((h) => h.section)).toEqual(['needsReview', 'reviewOpen', 'pendingReview']);
+			expect(m.headers.filter((h) => h.markAll !== null).map((h) => h.section)).toEqual(MARKABLE_SECTIONS);
 			for (const h of m.headers.filter((x) => x.markAll !== null)) expect(h.hit, h.section).toBe(true);
 
 			const png = await shoot(p, SHOTS.dir, `sidebar-mobile-${theme}.png`);

@@ -31,6 +31,7 @@ import { cssVariablesUsed, drawIcons, ICONS, loadPlaywright, pageHtml, readCss, 
 import { browserSession } from './browser-session';
 import { Menu } from '../../stand-in/obsidian';
 import { isoDate } from '../../src/core/brief/dates';
+import { SECTIONS } from '../helpers/registries';
 import { ageVault, FIXED_NOW, fixedClock, shoot, shotsFolder, stampFile } from './screenshots';
 
 const playwright = await loadPlaywright();
@@ -176,8 +177,8 @@ describe.skipIf(skipReason !== null)('needs review sidebar in headless Chromium'
 			expect(look.horizontalScroll).toBe(false);
 			expect(look.tooWide).toBe(0);
 			// One 14px chevron per section header.
-			expect(look.icons).toEqual([14, 14, 14, 14]);
-			expect(look.sections.map((s) => s.id)).toEqual(['needsReview', 'reviewOpen', 'pendingReview', 'inbox']);
+			expect(look.icons).toEqual(SECTIONS.map(() => 14));
+			expect(look.sections.map((s) => s.id)).toEqual(SECTIONS);
 			for (const s of look.sections) expect(Number(s.count)).toBe(s.rows);
 			expect(look.sections.every((s) => s.rows > 0)).toBe(true);
 

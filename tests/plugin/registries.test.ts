@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListItemDescriptor } from '../../src/core/brief/brief-items';
 import type { HostContract } from '../../src/core/hosts/host';
 import type { HostSpec } from '../../src/node/hosts/host-spec';
+import type { ToolHandlers } from '../../src/node/mcp/contract';
 import { openReviewView, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 // Hoisted with the mocks below, which run before any import.
@@ -101,10 +102,9 @@ describe('a brief item added to the item table alone', () => {
 
 	it("is in the MCP review queue's enum and in both tools' descriptions", async () => {
 		const { createServer } = await import('../../src/node/mcp/server');
-		const unused = (): never => {
-			throw new Error('not called');
-		};
-		const server = createServer({ brief: unused, reviewQueue: unused, agentChanges: unused, ruleCheck: unused, markReviewed: unused }, '0.0.0');
+		// Every handler, whatever the tools: none is called here.
+		const unused = new Proxy({}, { get: () => (): never => { throw new Error('not called'); } }) as ToolHandlers;
+		const server = createServer(unused, '0.0.0');
 		const [a, b] = InMemoryTransport.createLinkedPair();
 		const client = new Client({ name: 'test', version: '0' });
 		await Promise.all([server.connect(a), client.connect(b)]);

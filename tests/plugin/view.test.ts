@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VIEW_TYPE_REVIEW } from '../../src/plugin/sidebar/review-view';
 import { languageState, Menu, Modal, Notice, type FileExplorerView, type WorkspaceLeaf } from '../../stand-in/obsidian';
 import { FIXTURE } from './fixture';
+import { SECTIONS } from '../helpers/registries';
 import { openReviewView, settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
 
 let started: Started | null = null;
@@ -49,10 +50,10 @@ describe('needs review sidebar', () => {
 		expect((leaves[0] as WorkspaceLeaf).side).toBe('right');
 	});
 
-	it('shows the four sections with counts, hit details and empty states', async () => {
+	it('shows the sections with counts, hit details and empty states', async () => {
 		started = await startPlugin(tempVault({ ...FIXTURE, 'Notes/Review open.md': 'nothing\n' }));
 		const root = await openReviewView(started);
-		expect(Array.from(root.querySelectorAll('.session-brief-section')).map((e) => (e as HTMLElement).dataset.section)).toEqual(['needsReview', 'reviewOpen', 'pendingReview', 'inbox']);
+		expect(Array.from(root.querySelectorAll('.session-brief-section')).map((e) => (e as HTMLElement).dataset.section)).toEqual(SECTIONS);
 		expect(count(root, 'needsReview')).toBe('4');
 		expect(count(root, 'pendingReview')).toBe('2');
 		expect(count(root, 'reviewOpen')).toBe('0');

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeMcpServer } from '../../src/node/hosts/doctor/doctor-mcp';
 import { BUNDLE, REPO } from '../helpers/bridge';
+import { TOOLS } from '../helpers/registries';
 
 const read = (file: string): Record<string, unknown> => JSON.parse(fs.readFileSync(path.join(REPO, file), 'utf8')) as Record<string, unknown>;
 
@@ -61,7 +62,7 @@ describe('versions', () => {
 		const vault = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-release-vault-'));
 		fs.mkdirSync(path.join(vault, '.obsidian'));
 		const probe = await probeMcpServer(process.execPath, [path.join(out, 'session-brief.cjs'), 'mcp', '--vault', vault], vault, process.env, 20_000);
-		expect(probe).toEqual({ tools: ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'], problem: null, lingered: false });
+		expect(probe).toEqual({ tools: TOOLS, problem: null, lingered: false });
 		// The release's bridge installs the server file beside itself.
 		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-release-home-'));
 		const installed = spawnSync(process.execPath, [path.join(out, 'session-brief.cjs'), 'install', '--vault', vault], { env: { ...process.env, HOME: home }, encoding: 'utf8' });

@@ -1,21 +1,11 @@
 /**
- * The rule check: every built-in check over the target files of a `RuleInput`. Each
+ * The rule check: every built-in check (check-list.ts) over the target files of a `RuleInput`. Each
  * check runs on its own, so one that throws becomes a finding and the others still report.
  */
-import { agentFrontmatterCheck } from './checks/agent-frontmatter';
-import { brokenLinksCheck } from './checks/broken-links';
-import { claudeMdImportsCheck } from './checks/claude-md-imports';
-import { claudeMdSizeCheck } from './checks/claude-md-size';
-import { duplicateNamesCheck } from './checks/duplicate-names';
+import { BUILT_IN_CHECKS } from './check-list';
 import { externalCheck } from './checks/external';
-import { frontmatterCheck } from './checks/frontmatter-check';
-import { hookMistakesCheck } from './checks/hook-mistakes';
-import { hookScriptsCheck } from './checks/hook-scripts';
 import { fileListResolver, inDotFolder } from './links';
 import { parseFrontmatter, ruleFile } from './rule-file';
-import { settingsJsonCheck } from './checks/settings-json';
-import { skillFoldersCheck } from './checks/skill-folders';
-import { skillFrontmatterCheck } from './checks/skill-frontmatter';
 import type { CheckContext, Finding, ParsedFrontmatter, RuleCheck, RuleFile, RuleInput } from './types';
 import { translations } from '../i18n';
 
@@ -35,19 +25,7 @@ export const ENGINE_TEXT = translations<EngineText>({
 	},
 });
 
-export const BUILT_IN_CHECKS: readonly RuleCheck[] = [
-	frontmatterCheck,
-	brokenLinksCheck,
-	claudeMdImportsCheck,
-	skillFoldersCheck,
-	skillFrontmatterCheck,
-	agentFrontmatterCheck,
-	duplicateNamesCheck,
-	claudeMdSizeCheck,
-	settingsJsonCheck,
-	hookMistakesCheck,
-	hookScriptsCheck,
-];
+export { BUILT_IN_CHECKS };
 
 /** Every check a run may include, for help texts and the plugin's result view. */
 export const ALL_CHECKS: readonly RuleCheck[] = [...BUILT_IN_CHECKS, externalCheck];

@@ -10,6 +10,7 @@ export const SERVER_NAME = 'session-brief';
 
 /** The tool names, in the order the server lists them (doctor checks the list against these). */
 export const TOOL_NAMES = ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface ToolAnswer {
 	text: string;

@@ -8,7 +8,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import { QUEUE_ITEMS, queueItemsAbout } from '../../core/brief/brief-items';
-import { AGENT_CHANGES_MAX_PAGE, AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, SERVER_NAME, type ToolAnswer, type ToolHandlers } from './contract';
+import { AGENT_CHANGES_MAX_PAGE, AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, SERVER_NAME, TOOL_NAMES, type ToolAnswer, type ToolHandlers, type ToolName } from './contract';
 import { LineTransport } from './line-transport';
 
 function answer(a: ToolAnswer): CallToolResult {
@@ -35,9 +35,10 @@ const noElicitation: jsonSchemaValidator = {
 	getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'this server asks no questions (no elicitation)' }),
 };
 
-export function createServer(tools: ToolHandlers, version: string): McpServer {
-	const server = new McpServer({ name: SERVER_NAME, version }, { jsonSchemaValidator: noElicitation, instructions: 'The state of the Obsidian vault this server was started for, by the same rules Obsidian uses for tags, properties and code blocks (a #tag in a code block does not count). Use these tools instead of searching the vault text yourself.' });
+/** How a tool is registered: title, description, input schema, annotations, and the handler it calls. */
+export type ToolRegistration = (server: McpServer, tools: ToolHandlers) => void;
 
+function registerBrief(server: McpServer, tools: ToolHandlers): void {
 	server.registerTool(
 		'brief',
 		{
@@ -49,7 +50,9 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		},
 		() => guarded(() => tools.brief()),
 	);
+}
 
+function registerReviewQueue(server: McpServer, tools: ToolHandlers): void {
 	server.registerTool(
 		'review_queue',
 		{
@@ -65,7 +68,9 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		},
 		(args) => guarded(() => tools.reviewQueue({ items: args.items, pathPrefix: args.pathPrefix, limit: args.limit })),
 	);
+}
 
+function registerAgentChanges(server: McpServer, tools: ToolHandlers): void {
 	server.registerTool(
 		'agent_changes',
 		{
@@ -80,7 +85,9 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		},
 		(args) => guarded(() => tools.agentChanges({ limit: args.limit, cursor: args.cursor })),
 	);
+}
 
+function registerRuleCheck(server: McpServer, tools: ToolHandlers): void {
 	server.registerTool(
 		'rule_check',
 		{
@@ -94,7 +101,9 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		},
 		(args) => guarded(() => tools.ruleCheck(args.paths)),
 	);
+}
 
+function registerMarkReviewed(server: McpServer, tools: ToolHandlers): void {
 	server.registerTool(
 		'mark_reviewed',
 		{
@@ -108,6 +117,23 @@ export function createServer(tools: ToolHandlers, version: string): McpServer {
 		},
 		(args) => guarded(() => tools.markReviewed(args.path)),
 	);
+}
+
+/** One registration per name in TOOL_NAMES (the type check names a missing one). */
+export type ToolRegistrations = { readonly [Name in ToolName]: ToolRegistration };
+
+export const TOOL_REGISTRATIONS: ToolRegistrations = {
+	brief: registerBrief,
+	review_queue: registerReviewQueue,
+	agent_changes: registerAgentChanges,
+	rule_check: registerRuleCheck,
+	mark_reviewed: registerMarkReviewed,
+};
+
+/** The server with every tool of TOOL_NAMES, in that order. */
+export function createServer(tools: ToolHandlers, version: string, registrations: ToolRegistrations = TOOL_REGISTRATIONS): McpServer {
+	const server = new McpServer({ name: SERVER_NAME, version }, { jsonSchemaValidator: noElicitation, instructions: 'The state of the Obsidian vault this server was started for, by the same rules Obsidian uses for tags, properties and code blocks (a #tag in a code block does not count). Use these tools instead of searching the vault text yourself.' });
+	for (const name of TOOL_NAMES) registrations[name](server, tools);
 	return server;
 }
 

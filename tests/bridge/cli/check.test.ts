@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../../helpers/patience';
+import { CHECK_COUNT, CHECK_COUNT_WITH_EXTERNAL } from '../../helpers/registries';
 import { runExternalCheck, utf8Environment } from '../../../src/node/check/external-check';
 import { bareEnv, exampleVault, removeTempDirs, runBridge, tempDir, writeFiles } from '../../helpers/rule-vault';
 
@@ -23,13 +24,13 @@ describe('check', () => {
 	it('exits 0 on the clean example vault and says how many checks ran', () => {
 		const run = check(exampleVault());
 		expect(run.code).toBe(0);
-		expect(run.text).toBe('None of the 11 checks that ran found anything.\n');
+		expect(run.text).toBe(`None of the ${CHECK_COUNT} checks that ran found anything.\n`);
 	});
 
 	it('--json lists the checks that ran with their explanations, and no findings', () => {
 		const json = checkJson(exampleVault());
 		expect(json.schema).toBe(1);
-		expect(json.checksRun).toHaveLength(11);
+		expect(json.checksRun).toHaveLength(CHECK_COUNT);
 		expect(json.checks.map((c) => c.id)).toEqual(json.checksRun);
 		expect(json.checks.every((c) => c.explanation.length > 20)).toBe(true);
 		expect(json.findings).toEqual([]);
@@ -42,7 +43,7 @@ describe('check', () => {
 		expect(run.text.trimEnd().split('\n')).toEqual([
 			'.claude/agents/empty.md:1: error [agent-frontmatter] Agent has no description (a non-empty text is required). Add "description:" to its frontmatter.',
 			'AI/Regelwerk/broken.md:1: error [broken-link] [[nowhere]] points to "nowhere", which does not exist in the vault. Fix the name or create the note.',
-			'2 of the 11 checks that ran found something: 2 errors, 0 warnings.',
+			`2 of the ${CHECK_COUNT} checks that ran found something: 2 errors, 0 warnings.`,
 		]);
 	});
 
@@ -81,7 +82,7 @@ describe('check', () => {
 		});
 		const run = check(vault);
 		expect(run.code).toBe(0);
-		expect(run.text).toBe('None of the 12 checks that ran found anything.\n');
+		expect(run.text).toBe(`None of the ${CHECK_COUNT_WITH_EXTERNAL} checks that ran found anything.\n`);
 	});
 
 	it('reports a hook script that settings.json names but the vault lacks', () => {

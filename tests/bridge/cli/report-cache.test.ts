@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { processIdentity } from '../../../src/node/live/process-identity';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXED_NOW, hookScript, makeVault, run, sessionStart, type Files } from '../../helpers/bridge';
+import { REPORT_ITEMS } from '../../helpers/registries';
 
 const made: string[] = [];
 function vault(files: Files = {}): string {
@@ -42,7 +43,7 @@ describe('report --json', () => {
 		expect(Object.keys(json)).toEqual(['schema', 'vault', 'generatedAt', 'source', 'date', 'items', 'errors']);
 		expect(json.schema).toBe(1);
 		expect(json.date).toBe('2026-11-29');
-		expect(Object.keys(json.items)).toEqual(['dailyNote', 'inbox', 'needsReview', 'reviewOpen', 'pendingReview', 'sessionsToday', 'agentChanges', 'sinceLastSession']);
+		expect(Object.keys(json.items)).toEqual(REPORT_ITEMS);
 		expect(json.items.needsReview).toEqual({ count: 1, paths: ['Notes/b.md'] });
 		expect(json.items.dailyNote).toEqual({ path: '2026-11-29.md', exists: false });
 	});

@@ -13,6 +13,7 @@ import { stateFolderChecks } from '../../../src/node/hosts/doctor/doctor-state';
 import { CODE_CACHE_FOLDER, CODE_CACHE_SUFFIX, hooksState, pluginState } from '../../../src/node/state-registry';
 import { install } from '../../../src/node/hosts/install/install';
 import { BUNDLE, FIXED_NOW, HOOK_ENTRY, MCP_FILE, REPO } from '../../helpers/bridge';
+import { TOOLS } from '../../helpers/registries';
 
 const made: string[] = [];
 afterAll(() => {
@@ -165,7 +166,7 @@ describe('doctor and the MCP server', () => {
 		const ran = byId(report, 'mcp-run');
 		expect(ran).toHaveLength(1);
 		expect(ran[0]?.status).toBe('ok');
-		expect(ran[0]?.message).toContain(`(${process.execPath} ${path.join(v, '.claude', 'hooks', 'session-brief.cjs')} mcp) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed.`);
+		expect(ran[0]?.message).toContain(`(${process.execPath} ${path.join(v, '.claude', 'hooks', 'session-brief.cjs')} mcp) started and lists its tools: ${TOOLS.join(', ')}.`);
 	});
 
 	it('finds a server file that is missing or not the current one, and the CLI exits 1 as for any problem', async () => {
@@ -227,11 +228,11 @@ exports.runStdioServer = async () => {
 `;
 		fs.writeFileSync(serverFile(v), fake);
 		const old = await check(v, home, { mcpSource: undefined });
-		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/started but does not list review_queue, agent_changes, rule_check, mark_reviewed \(it lists: brief\)/) as unknown });
+		expect(byId(old, 'mcp-run')[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(new RegExp(`started but does not list ${TOOLS.filter((t) => t !== 'brief').join(', ')} \\(it lists: brief\\)`)) as unknown });
 
-		// All five tools, but it stays when its input closes: a warning, and doctor ends it.
+		// All the tools, but it stays when its input closes: a warning, and doctor ends it.
 		const lingering = fake
-			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", "tools: ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'].map((name) => ({ name, inputSchema: { type: 'object' } }))")
+			.replace("tools: [{ name: 'brief', inputSchema: { type: 'object' } }]", `tools: ${JSON.stringify(TOOLS)}.map((name) => ({ name, inputSchema: { type: 'object' } }))`)
 			.replace("await new Promise((r) => process.stdin.on('end', r));", 'setInterval(() => undefined, 1000);\n\tawait new Promise(() => undefined);');
 		expect(lingering).not.toBe(fake);
 		fs.writeFileSync(serverFile(v), lingering);

@@ -486,15 +486,16 @@ function agentEnvelopeWired(): boolean {
 }
 const WIRED = agentEnvelopeWired();
 
-const HOST_FILES: Array<[AgentId, string, string]> = [
-	['codex', '.codex/hooks.json', 'SessionStart'],
-	['gemini', '.gemini/settings.json', 'SessionStart'],
-	['qwen', '.qwen/settings.json', 'SessionStart'],
-	['cursor', '.cursor/hooks.json', 'sessionStart'],
-	['copilot', '.github/hooks/session-brief.json', 'sessionStart'],
+/** Each host's project file, session-start event and user file (under the home folder). */
+const HOST_FILES: Array<[AgentId, string, string, string]> = [
+	['codex', '.codex/hooks.json', 'SessionStart', '.codex/hooks.json'],
+	['gemini', '.gemini/settings.json', 'SessionStart', '.gemini/settings.json'],
+	['qwen', '.qwen/settings.json', 'SessionStart', '.qwen/settings.json'],
+	['cursor', '.cursor/hooks.json', 'sessionStart', '.cursor/hooks.json'],
+	['copilot', '.github/hooks/session-brief.json', 'sessionStart', '.copilot/hooks/session-brief.json'],
 ];
 
-describe.each(HOST_FILES)('install --agent %s', (agent, rel, event) => {
+describe.each(HOST_FILES)('install --agent %s', (agent, rel, event, userFile) => {
 	function commandsIn(file: string): string[] {
 		const s = readJson(file);
 		const arr = ((s.hooks as Json)[event] ?? []) as Array<Record<string, unknown>>;
@@ -538,7 +539,6 @@ describe.each(HOST_FILES)('install --agent %s', (agent, rel, event) => {
 		const v = vault();
 		const home = tmp();
 		expect(install(opts(v, home, { agent, scope: 'user' })).code).toBe(0);
-		const userFile = { codex: '.codex/hooks.json', gemini: '.gemini/settings.json', qwen: '.qwen/settings.json', cursor: '.cursor/hooks.json', copilot: '.copilot/hooks/session-brief.json', devin: '.config/devin/config.json', codebuddy: '.codebuddy/settings.json' }[agent as Exclude<AgentId, 'claude-code'>];
 		expect(commandsIn(path.join(home, userFile)).some((c) => c.includes(path.join(v, '.claude', 'hooks', 'session-brief.cjs')))).toBe(true);
 	});
 

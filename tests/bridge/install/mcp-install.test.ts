@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE, run } from '../../helpers/bridge';
+import { TOOLS } from '../../helpers/registries';
 
 const made: string[] = [];
 afterAll(() => {
@@ -124,7 +125,7 @@ describe('install registers the MCP server for Claude Code', () => {
 		const client = new Client({ name: 'test', version: '1' });
 		await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, cwd: os.tmpdir(), env: s.env as Record<string, string>, stderr: 'pipe' }));
 		try {
-			expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed']);
+			expect((await client.listTools()).tools.map((t) => t.name)).toEqual(TOOLS);
 			const queue = (await client.callTool({ name: 'review_queue', arguments: { items: ['reviewOpen'] } })) as unknown as { structuredContent: { items: { reviewOpen: { paths: string[] } } } };
 			expect(queue.structuredContent.items.reviewOpen.paths).toEqual(['Note.md']);
 		} finally {
@@ -165,7 +166,7 @@ describe('install registers the MCP server for Cursor', () => {
 		expect(Object.keys((JSON.parse(fs.readFileSync(cursorMcp(s.home), 'utf8')) as { mcpServers: object }).mcpServers)).toEqual(['session-brief']);
 		expect(fs.readFileSync(cursorMcp(s.vault), 'utf8')).toBe(original);
 		const doctor = run(BUNDLE, ['doctor', '--agent', 'cursor', '--vault', s.vault], '', { env: s.env });
-		expect(doctor.stdout.toString()).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed\./);
+		expect(doctor.stdout.toString()).toMatch(new RegExp(`\\[ok {2}\\] The MCP server \\(.* mcp\\) started and lists its tools: ${TOOLS.join(', ')}\\.`));
 		expect(bridge('uninstall', s, ['--agent', 'cursor', '--scope', 'user']).status).toBe(0);
 		expect(fs.existsSync(cursorMcp(s.home))).toBe(false);
 	});

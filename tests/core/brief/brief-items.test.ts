@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeBrief, type NoteEntry } from '../../../src/core/brief/brief';
-import { LIST_ITEM_IDS, LIST_ITEM_TABLE, SECTION_IDS } from '../../../src/core/brief/brief-items';
+import { itemDescriptor, LIST_ITEM_IDS, LIST_ITEM_TABLE, SECTION_IDS } from '../../../src/core/brief/brief-items';
 import { flagsOf, lowerTagNames } from '../../../src/core/notes/flags';
 import { briefJson, formatBrief, formatReview } from '../../../src/core/brief/format';
 import { noteFactsFromText } from '../../../src/core/notes/note-facts';
@@ -49,11 +49,17 @@ describe('the table of brief items', () => {
 		expect(formatBrief(b, settings, 'en', origin, NOW.getTime())).toContain('rv without rv-ok: 1 (y.md)');
 		expect(Object.keys(briefJson(b, '/v', origin, false).items)).toEqual(['dailyNote', ...LIST_ITEM_IDS]);
 		const review = formatReview(b, settings, 'de').split('\n').filter((l) => !l.startsWith(' ') && !l.startsWith('Session brief'));
-		expect(review).toEqual(['check-me: 1', 'rv ohne rv-ok: 1', 'wait im Regelwerk: 1', 'Inbox: 2']);
+		// The sidebar's sections in its order, each as its label and count.
+		expect(review).toEqual(SECTION_IDS.map((id) => `${itemDescriptor(id).label.de(settings)}: ${b.items[id]?.count ?? '?'}`));
+		for (const line of ['check-me: 1', 'rv ohne rv-ok: 1', 'wait im Regelwerk: 1', 'Inbox: 2']) expect(review).toContain(line);
 	});
 
 	it('orders the sidebar for review and gives each section a title, a tag label and an empty text per language', () => {
-		expect(SECTION_IDS).toEqual(['needsReview', 'reviewOpen', 'pendingReview', 'inbox']);
+		const byOrder = LIST_ITEM_TABLE.filter((d) => d.sidebar !== undefined).sort((x, y) => (x.sidebar?.order ?? 0) - (y.sidebar?.order ?? 0)).map((d) => d.id);
+		expect(SECTION_IDS).toEqual(byOrder);
+		// The review tags first, the inbox after them.
+		const known = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox'];
+		expect(SECTION_IDS.filter((id) => known.includes(id))).toEqual(known);
 		for (const item of LIST_ITEM_TABLE) {
 			if (item.sidebar === undefined) continue;
 			for (const lang of ['en', 'de'] as const) {

@@ -11,7 +11,9 @@ import { AGENT_IDS, HOOK_COMMANDS, agentArgs, agentNamed, DEFAULT_AGENT, hookEnv
 
 describe('the registry', () => {
 	it('lists every host once, existing ids first and unchanged', () => {
-		expect(AGENT_IDS).toEqual(['claude-code', 'codex', 'gemini', 'qwen', 'cursor', 'copilot', 'devin', 'codebuddy']);
+		// Users type these ids (--agent, installed hook lines): a new host goes after them.
+		expect(AGENT_IDS.slice(0, 8)).toEqual(['claude-code', 'codex', 'gemini', 'qwen', 'cursor', 'copilot', 'devin', 'codebuddy']);
+		expect(new Set(AGENT_IDS).size).toBe(AGENT_IDS.length);
 		for (const id of AGENT_IDS) {
 			expect(hostOf(id).id).toBe(id);
 			expect(hostOf(id).events.SessionStart, id).toBeDefined();

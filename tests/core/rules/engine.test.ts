@@ -1,5 +1,7 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_CHECKS, runRuleCheck } from '../../../src/core/rules/engine';
+import { ALL_CHECKS, BUILT_IN_CHECKS, runRuleCheck } from '../../../src/core/rules/engine';
 import type { RuleCheck } from '../../../src/core/rules/types';
 import { CLEAN_VAULT, memoryInput } from './memory-vault';
 
@@ -9,6 +11,15 @@ describe('rule check engine', () => {
 		expect(result.findings).toEqual([]);
 		expect(result.checksRun).toEqual(BUILT_IN_CHECKS.map((c) => c.id));
 		expect(result.checksRun.length).toBeGreaterThanOrEqual(10);
+	});
+
+	it("names in docs/rule-check.md's table exactly the checks of the list", () => {
+		const doc = fs.readFileSync(path.join(__dirname, '../../../docs/rule-check.md'), 'utf8');
+		const documented = doc
+			.split('\n')
+			.filter((l) => l.startsWith('| `'))
+			.flatMap((l) => [...(l.split('|')[1] ?? '').matchAll(/`([a-z-]+)`/g)].map((m) => m[1]));
+		expect(documented.sort()).toEqual(ALL_CHECKS.map((c) => c.id).sort());
 	});
 
 	it('gives every check an id, a severity and an explanation in both languages', () => {

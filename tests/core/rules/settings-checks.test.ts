@@ -49,8 +49,7 @@ describe('settings-json', () => {
 		for (const event of ['StopFailure', 'PostToolBatch', 'PostToolUseFailure', 'TaskCreated', 'PostCompact', 'MessageDisplay', 'DirectoryAdded', 'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand']) {
 			expect(findingsOf(settingsJsonCheck, { [SETTINGS]: settings({ [event]: command('node x') }) })).toEqual([]);
 		}
-		expect(HOOK_EVENTS).toHaveLength(34);
-		expect(new Set(HOOK_EVENTS).size).toBe(34);
+		expect(new Set(HOOK_EVENTS).size).toBe(HOOK_EVENTS.length);
 	});
 
 	it('reports hooks of the wrong shape', () => {

@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { processIdentity } from '../../../src/node/live/process-identity';
+import { SECTIONS } from '../../helpers/registries';
 import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, settle, startBuilt, stopBuilt, type StartedBuilt } from './load-built';
 
 const HAVE_BUILD = fs.existsSync(BUILT_MAIN) && fs.existsSync(BUILT_BRIDGE);
@@ -18,7 +19,6 @@ if (!HAVE_BUILD) console.warn(`built-main.test.ts SKIPPED: ${path.relative(proce
 /** The cache writer's debounce (src/plugin/index/cache-writer.ts WRITE_DELAY_MS; about once a second). */
 const DEBOUNCE_MS = 1000;
 const VIEW_TYPE_REVIEW = 'session-brief-review';
-const SECTIONS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox'] as const;
 
 interface BriefCacheFile {
 	writer: string;
@@ -215,7 +215,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		expect(after.fs.listed).toEqual([]);
 	});
 
-	it('opens the Needs review sidebar with its four sections, counts and rows, collapses, opens a note, and updates live', async () => {
+	it('opens the Needs review sidebar with its sections, counts and rows, collapses, opens a note, and updates live', async () => {
 		const brief = scanOfExampleVault();
 		started = await startBuilt(copyExampleVault());
 		const s = started;
@@ -228,7 +228,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js in the stand-in, on example-vault/',
 		const root = (leaf.view as unknown as { contentEl: HTMLElement }).contentEl;
 		const section = (id: string) => root.querySelector<HTMLElement>(`.session-brief-section[data-section="${id}"]`);
 		const rows = (id: string) => Array.from(section(id)?.querySelectorAll<HTMLElement>('.session-brief-item') ?? []).map((e) => e.dataset.path);
-		expect(Array.from(root.querySelectorAll<HTMLElement>('.session-brief-section')).map((e) => e.dataset.section)).toEqual([...SECTIONS]);
+		expect(Array.from(root.querySelectorAll<HTMLElement>('.session-brief-section')).map((e) => e.dataset.section)).toEqual(SECTIONS);
 		for (const id of SECTIONS) {
 			const item = brief.items[id] as { count: number; paths: string[] };
 			expect(section(id)?.querySelector('.session-brief-count')?.textContent).toBe(String(item.count));

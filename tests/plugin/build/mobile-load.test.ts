@@ -12,6 +12,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../../helpers/patience';
+import { SECTIONS } from '../../helpers/registries';
 import { Menu, Notice } from '../../../stand-in/obsidian';
 import { BUILT_BRIDGE, BUILT_MAIN, copyExampleVault, settle, startBuilt, stopBuilt, type StartedBuilt } from './load-built';
 
@@ -20,7 +21,6 @@ if (!HAVE_BUILD) console.warn('mobile-load.test.ts SKIPPED: main.js or the built
 
 const VIEW_TYPE_REVIEW = 'session-brief-review';
 const VIEW_TYPE_RULE_CHECK = 'session-brief-rule-check';
-const SECTIONS = ['needsReview', 'reviewOpen', 'pendingReview', 'inbox'] as const;
 /** The long press (src/plugin/sidebar/long-press.ts LONG_PRESS_MS) and a little more. */
 const LONG_PRESS_WAIT_MS = 600;
 
@@ -138,7 +138,7 @@ describe.skipIf(!HAVE_BUILD)('built main.js on mobile', () => {
 		const expected = report(copyExampleVault(), 'scan');
 		const s = await start(copyExampleVault(), true);
 		const root = await openSidebar(s);
-		expect(Array.from(root.querySelectorAll<HTMLElement>('.session-brief-section')).map((e) => e.dataset.section)).toEqual([...SECTIONS]);
+		expect(Array.from(root.querySelectorAll<HTMLElement>('.session-brief-section')).map((e) => e.dataset.section)).toEqual(SECTIONS);
 		for (const id of SECTIONS) {
 			const item = expected.items[id];
 			if (item === null || item === undefined) throw new Error(`the scan has no ${id}`);

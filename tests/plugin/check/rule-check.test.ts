@@ -12,6 +12,7 @@ import { HANG_MS } from '../../helpers/patience';
 import { Notice, type WorkspaceLeaf } from '../../../stand-in/obsidian';
 import { settle, startPlugin, stopPlugin, tempVault, type Started } from '../harness';
 import { EXAMPLE_RAW } from '../../helpers/example-settings';
+import { CHECK_COUNT, CHECK_COUNT_WITH_EXTERNAL } from '../../helpers/registries';
 import type { RuleCheckRunner } from '../../../src/plugin/check/rule-check-runner';
 
 const BUNDLE = path.resolve(__dirname, '../../../bridge/dist/session-brief.cjs');
@@ -91,7 +92,7 @@ describe('run rule check', () => {
 		expect(report.findings.some((f) => f.message.includes('missing.py'))).toBe(true);
 		// present.py is only visible to the adapter, and the engine asked it.
 		expect(report.findings.some((f) => f.message.includes('present.py'))).toBe(false);
-		expect(report.summary).toMatch(/^\d of the 11 checks that ran found something: 5 errors, 0 warnings\.$/);
+		expect(report.summary).toMatch(new RegExp(`^\\d of the ${CHECK_COUNT} checks that ran found something: 5 errors, 0 warnings\\.$`));
 		expect(Notice.shown).toContain(report.summary);
 
 		const view = viewLeaf(started).view.containerEl;
@@ -152,11 +153,11 @@ describe('run rule check', () => {
 	it('ends a clean run with the summary line, in German when the plugin speaks German', async () => {
 		started = await startPlugin(tempVault(CLEAN));
 		await runCommand(started);
-		expect(Notice.shown).toContain('None of the 11 checks that ran found anything.');
+		expect(Notice.shown).toContain(`None of the ${CHECK_COUNT} checks that ran found anything.`);
 		expect(viewLeaf(started).view.containerEl.querySelectorAll('.session-brief-finding').length).toBe(0);
 		await started.plugin.updateSettings({ ...started.plugin.settings, language: 'de' });
 		await runCommand(started);
-		expect(Notice.shown).toContain('Keine der 11 gelaufenen Prüfungen hat angeschlagen.');
+		expect(Notice.shown).toContain(`Keine der ${CHECK_COUNT} gelaufenen Prüfungen hat angeschlagen.`);
 	});
 
 	it('runs the external check on desktop, and reports its alarm line as a finding', async () => {
@@ -174,7 +175,7 @@ describe('run rule check', () => {
 		await started.plugin.updateSettings({ ...started.plugin.settings, externalCheck: { ...alarm, args: ['-e', "console.log('None of the 3 checks that ran found anything.')"] } });
 		report = await runner(started).run();
 		expect(report.findings).toEqual([]);
-		expect(report.summary).toBe('None of the 12 checks that ran found anything.');
+		expect(report.summary).toBe(`None of the ${CHECK_COUNT_WITH_EXTERNAL} checks that ran found anything.`);
 	});
 
 	it('finds what the bridge finds on the same vault', async () => {

@@ -10,6 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HANG_MS } from '../../helpers/patience';
+import { TOOLS } from '../../helpers/registries';
 import { Modal, Notice } from '../../../stand-in/obsidian';
 import type { AgentHooks } from '../../../src/plugin/hosts/agent-hooks';
 import { BRIDGE_COMMAND } from '../../../src/plugin/hosts/hook-command-line';
@@ -132,7 +133,7 @@ describe.skipIf(process.platform === 'win32')('install agent hooks', () => {
 		const text = doctor.contentEl.querySelector('details pre')?.textContent ?? '';
 		expect(text).toMatch(/^Session Brief doctor: Claude Code, vault /);
 		expect(text).toMatch(/\[ok {2}\] .*session-brief\.cjs and the bridge it runs \(session-brief\.bridge\.cjs\) are present and current/);
-		expect(text).toMatch(/\[ok {2}\] The MCP server \(.* mcp\) started and lists its tools: brief, review_queue, agent_changes, rule_check, mark_reviewed\./);
+		expect(text).toMatch(new RegExp(`\\[ok {2}\\] The MCP server \\(.* mcp\\) started and lists its tools: ${TOOLS.join(', ')}\\.`));
 	}, 180_000);
 
 	it('the command follows the agent and scope chosen in the dialog', async () => {

@@ -15,6 +15,7 @@ import type { LiveBrief, LiveCheck } from '../../../src/core/live-protocol';
 import { FIXTURE } from '../fixture';
 import { internals, readJson, settle, startPlugin, stopPlugin, tempVault, type Started } from '../harness';
 import { EXAMPLE_RAW } from '../../helpers/example-settings';
+import { CHECK_COUNT } from '../../helpers/registries';
 
 const BUNDLE = path.resolve(__dirname, '../../../bridge/dist/session-brief.cjs');
 const run = promisify(execFile);
@@ -95,7 +96,7 @@ describe('live channel in the plugin', () => {
 		const answer = await askLive(path.dirname(discovery(started)), discovery(started), 'check', 5000);
 		if (!answer.ok) throw new Error(answer.reason);
 		const check = answer.result as LiveCheck;
-		expect(check.summary).toBe('1 of the 11 checks that ran found something: 1 error, 0 warnings.');
+		expect(check.summary).toBe(`1 of the ${CHECK_COUNT} checks that ran found something: 1 error, 0 warnings.`);
 		expect(check.checksRun).not.toContain('external');
 		expect(check.external).toBe('skipped');
 		expect(fs.existsSync(path.join(started.base, 'ran.txt'))).toBe(false);
