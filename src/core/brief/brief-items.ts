@@ -1,11 +1,7 @@
 /**
- * The table of the brief's list items: one descriptor per item says which notes it holds (by flag,
- * folder and age, declared), how it reads in every language, and whether the *Needs review* sidebar
- * shows it. `computeBrief`, the plugin's note index, the text and JSON output, the sidebar and the
- * MCP server all walk the table (brief-item-list.ts), so adding an item is one descriptor there
- * (docs/contributing.md, "A brief item").
- *
- * Kept free of the date library, so text output can import it cheaply.
+ * The shape of the brief's item descriptors (which notes an item holds is declared: flag, folder,
+ * age) and the lists derived from the item table (brief-item-list.ts), which every consumer walks
+ * (docs/contributing.md, "A brief item"). Kept free of the date library, so text output can import it cheaply.
  */
 import { CHANGE_ITEMS, LIST_ITEMS } from './brief-item-list';
 import { FLAG_SPECS, type FlagName, type FolderSetting } from '../notes/flag-table';
@@ -140,10 +136,9 @@ export function queueItemsAbout(): string {
 }
 
 /**
- * The items of what changed. They do not fit the list items' shape: no predicate over one note
- * decides them, they come from the agent changes journal, the human's review marks and the
- * recorded session starts (src/core/trail/what-changed.ts), so they are computed after the notes' items
- * and only their words live here (docs/design.md, "Adding a brief item").
+ * The items of what changed: no predicate over one note decides them (they come from the journal,
+ * the review marks and the session starts), so they are computed after the notes' items and only
+ * their words live here (docs/design.md, "What agents changed").
  */
 export interface ChangeItemDescriptor<Id extends string = string> {
 	id: Id;

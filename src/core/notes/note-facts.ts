@@ -68,18 +68,9 @@ export function tagNeedle(names: readonly string[]): RegExp {
 const COUNTED_TYPES: readonly string[] = FLAG_SPECS.flatMap((s) => (s.type === undefined ? [] : [s.type.value]));
 
 /**
- * For the scan: whether a frontmatter's values could count under these (lower-case) tag names,
- * decided on its text. A value counts only when, lower-cased, it equals a name (a tag, or a
- * `status` equal to the pending-review name) or a counted `type` word (`daily`). A YAML value is a contiguous
- * piece of the text except through an escape (a backslash) — folding only ever adds spaces,
- * aliases repeat text that is there — so a text that, lower-cased, holds no name, no such word and
- * no backslash cannot yield one. Null (parse everything) unless every name and word is ASCII letters,
- * `-`, `_` and `/`: a number's text (`1e+21` for `1000000000000000000000`) always holds a digit,
- * (`Infinity` from `.inf` is ruled out by name), and no other character lower-cases to an ASCII
- * letter but the Kelvin sign (to `k`), and `İ` (to `i` and a combining dot, which no name holds,
- * so no value with it can equal one). The words are looked for without lower-casing the text: a
- * pattern that ignores case without the `u` flag matches an ASCII letter only to an ASCII letter,
- * and a Kelvin sign anywhere answers true on its own.
+ * For the scan: whether a frontmatter's values could count under these (lower-case) tag names or a
+ * counted `type` word, decided on its text; null (parse everything) when that cannot be exact. Why
+ * the text suffices and why only ASCII names: docs/design-decisions/what-counts.md, "Frontmatter that cannot count".
  */
 export function frontmatterMayCount(names: readonly string[]): ((yaml: string) => boolean) | null {
 	// `.inf` reads as Infinity: a name spelling it could come from text that does not.

@@ -41,7 +41,7 @@ type NoteVisit = (path: string, mtime: number, size: number, error?: string) => 
 /**
  * The walk itself: every counted note to `visit`, with its mtime and size when `withStat`.
  * Its own loop rather than walkFolders' visitor, with paths joined by hand (path.join would
- * normalise each of 100,000 paths that need none). The rule of what counts is the core's, name by
+ * normalise every path, and none needs it). The rule of what counts is the core's, name by
  * name (src/core/notes/paths.ts); tier 3's stamp walk (stat-walk.ts) runs the same functions in its own
  * loop, which a second thread can run.
  */
@@ -89,11 +89,9 @@ function walkNotes(root: string, excludedRootFolders: readonly string[], withSta
 }
 
 /**
- * Lists every counted note with its modification time and size, using only `readdir` and `stat`
- * (the stat-only walk of tier 3, docs/design.md). Symlinked folders are not followed, so a link loop
- * cannot trap the walk; a symlinked note counts, and is read at its real path, only while that
- * path lies in the vault. Without `withStat` the walk
- * only lists (mtime 0, size -1): a full scan takes both from the open file instead.
+ * Lists every counted note with its modification time and size (tier 3's stat-only walk).
+ * Symlinked folders are not followed, so a link loop cannot trap the walk; a symlinked note counts
+ * only while its real path lies in the vault. Without `withStat` it only lists (mtime 0, size -1).
  */
 export function walkVault(root: string, excludedRootFolders: readonly string[], withStat = true, listed?: (path: string) => void): Walk {
 	const notes: WalkedNote[] = [];
@@ -105,8 +103,8 @@ export function walkVault(root: string, excludedRootFolders: readonly string[], 
 }
 
 /**
- * The same walk folded into a stamp (src/core/brief/stat-stamp.ts), keeping nothing per note: holding
- * 100,000 paths costs a third as much again as the walk itself (garbage collection and page faults).
+ * The same walk folded into a stamp (src/core/brief/stat-stamp.ts), keeping nothing per note, since
+ * holding every path adds garbage collection and page faults to the walk.
  * Null when a folder or a note could not be looked at, which no stamp may hide. A vault expected
  * to be large (`expectedNotes`, the count of the stamp it is compared with) is walked on two
  * threads when a core is free (stat-walk.ts).
@@ -276,11 +274,8 @@ export function readNotes(root: string, settings: Settings, notes: readonly Walk
 
 /**
  * Walks the vault and reads the notes; `reuse` returns a previous entry for a note whose
- * modification time and size are unchanged, so only changed notes are read again. Without a
- * walk to reuse (a full scan) the walk lists only, and each note is stat'ed through its open file;
- * a full scan of a large vault reads the notes on two threads (scan-parallel.ts), the second one
- * started before the walk and fed as it lists when `expectedNotes` (the last cache's count) says the
- * vault is large.
+ * modification time and size are unchanged, so only changed notes are read again. A full scan of a
+ * large vault reads on two threads (scan-parallel.ts).
  */
 export function scanVault(root: string, settings: Settings, reuse?: (note: WalkedNote) => NoteEntry | undefined, given?: Walk, expectedNotes = 0): Scan {
 	// A full scan's listing walk (no stat, so no note with an error) feeds the second thread as it goes.

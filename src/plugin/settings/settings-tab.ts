@@ -1,11 +1,7 @@
 /**
- * The settings tab: every setting, grouped under headings, as setting definitions (Obsidian 1.13's
- * settings search) with the same rows drawn by `display()` for earlier versions. Text fields are committed when
- * the field loses focus or Enter is pressed (a folder change rebuilds the index, which should not
- * happen per keystroke); what a field holds is validated as it is typed. On mobile the rows of the
- * desktop-only parts (live channel, external checker, plugin folder for the hook) are left out; their
- * values stay in the settings for the desktop. The texts are in settings-strings.ts, in the language
- * of the rest of the interface; a language change redraws the tab.
+ * The settings tab, as setting definitions (Obsidian 1.13's settings search) and the same rows for
+ * earlier versions. Text fields commit on blur or Enter, since a folder change rebuilds the index;
+ * on mobile the desktop-only rows are left out, their values kept for the desktop.
  */
 import { Platform, PluginSettingTab, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { LANGUAGE_NAMES, type Lang } from '../../core/i18n';
