@@ -1,12 +1,12 @@
 // The import rules between the layers (docs/design.md, "Layers"), enforced by lint:
 //   src/core   pure: no `obsidian`, no Node built-ins, no other layer
-//   src/node   Node-only code both front ends share: no `obsidian`, no src/plugin, no bridge,
-//              except built bridge files as text (install writes the hook entry from its text)
+//   src/node   Node-only code both front ends share: no `obsidian`, no src/plugin, no bridge
+//              (not even its built files: the bridge passes the hook files' texts to install)
 //   bridge     command line and hook entry points: no `obsidian`, no src/plugin
-//   src/plugin (and main.ts) Obsidian adapters: no bridge; of src/node/hosts not install,
-//              uninstall or the hook files' texts: the plugin installs nothing (the bridge's CLI
-//              does) and checks the installed files by their hashes (hook-file-hashes.ts)
-//   bench      the speed measurements: nothing from tests/ but the stand-in it shares
+//   src/plugin (and main.ts) Obsidian adapters: no bridge; of src/node/hosts not install or
+//              uninstall: the plugin installs nothing (the bridge's CLI does) and checks the
+//              installed files by the hashes its build computed (src/plugin/hosts/built-hook-hashes.ts)
+//   bench      the speed measurements: nothing from tests/ (the stand-in it shares is in stand-in/)
 // One regular expression per forbidden target, matched against the import's source text, checks
 // static imports and exports (no-restricted-imports) and literal `import()` calls
 // (no-restricted-syntax) alike. eslint.config.mjs spreads this list after the Obsidian
@@ -26,20 +26,14 @@ const FORBIDDEN = {
 	node: { regex: layer('node'), message: 'may not import src/node (Node-only code); src/node depends on the core, not the other way round.' },
 	plugin: { regex: layer('plugin'), message: 'may not import src/plugin (the Obsidian adapters); move shared code to src/core or src/node.' },
 	bridge: { regex: layer('bridge'), message: 'may not import bridge/ (the command line); move shared code to src/core or src/node.' },
-	// Built bridge files embedded as text (install writes them, src/node/hosts/hook-files/hook-file-texts.ts) stay legal.
-	bridgeSource: {
-		regex: layer('bridge', '(?!dist/[^/]+\\.cjs$)'),
-		message: 'may not import bridge/ (the command line); move shared code to src/node. Only the built bridge files (bridge/dist/*.cjs) may be embedded as text.',
-	},
-	// The Obsidian stand-in and the sidebar's browser page are shared with the bench until they move
-	// out of tests/ (docs/contributing.md, "Import rules"); nothing else there is the bench's.
+	// What the bench shares with the tests lives in bench/lib/ or stand-in/ (docs/contributing.md, "Import rules").
 	tests: {
 		regex: '^(.*/)?tests/',
 		message: 'may not import tests/: code both use belongs in bench/lib/ or stand-in/ (the tests import it from there).',
 	},
 	nodeAgents: {
-		regex: '^(.*/)?node/hosts/(install/(install|install-plan|uninstall)|hook-files/hook-file-texts)$',
-		message: 'may not install or remove hooks or carry the hook files: the bridge\'s CLI installs them (`npx session-brief install`); the plugin shows that command and checks the result by the files\' hashes (src/node/hosts/hook-files/hook-file-hashes.ts).',
+		regex: '^(.*/)?node/hosts/install/(install|install-plan|uninstall)$',
+		message: 'may not install or remove hooks: the bridge\'s CLI installs them (`npx session-brief install`); the plugin shows that command and checks the result by the hashes its build computed (src/plugin/hosts/built-hook-hashes.ts).',
 	},
 };
 
@@ -60,7 +54,7 @@ function rulesFor(layerName, forbidden) {
 
 export const LAYERS = [
 	{ name: 'src/core', files: ['src/core/**/*.ts'], forbidden: ['obsidian', 'nodeBuiltins', 'node', 'plugin', 'bridge'] },
-	{ name: 'src/node', files: ['src/node/**/*.ts'], forbidden: ['obsidian', 'plugin', 'bridgeSource'] },
+	{ name: 'src/node', files: ['src/node/**/*.ts'], forbidden: ['obsidian', 'plugin', 'bridge'] },
 	{ name: 'bridge', files: ['bridge/**/*.ts'], forbidden: ['obsidian', 'plugin'] },
 	{ name: 'The plugin', files: ['src/plugin/**/*.ts', 'main.ts'], forbidden: ['bridge', 'nodeAgents'] },
 	{ name: 'The bench', files: ['bench/**/*.ts'], forbidden: ['tests'] },

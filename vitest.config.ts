@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { builtHookHashesModule } from './scripts/built-hook-hashes.mjs';
 import { LONG_ONLY, LONG_VARIANTS } from './tests/suites';
 
 // The plugin tests run against a stand-in for `obsidian` (types-only on npm) in a DOM; every
@@ -16,6 +17,16 @@ const cjsAsText: Plugin = {
 	load(id) {
 		if (!id.endsWith('.cjs') || id.includes('node_modules')) return null;
 		return `export default ${JSON.stringify(fs.readFileSync(id, 'utf8'))};`;
+	},
+};
+
+// As the plugin build does (esbuild.config.mjs): the plugin's *Check* gets the hashes of the hook
+// files built before the run (tests/global-setup.ts builds them when missing), read when first imported.
+const builtHookHashes: Plugin = {
+	name: 'built-hook-hashes',
+	enforce: 'pre',
+	load(id) {
+		return id.endsWith(path.join('src', 'plugin', 'hosts', 'built-hook-hashes.ts')) ? builtHookHashesModule(__dirname) : null;
 	},
 };
 
@@ -45,12 +56,12 @@ export default defineConfig(({ mode }) => {
 					// tests/clients drives the real agent CLIs: `npm run test:clients`, with its own config.
 					extends: true,
 					// install writes the hook entry from its text (src/node/hosts/hook-files/hook-entry.cjs).
-					plugins: [cjsAsText],
+					plugins: [cjsAsText, builtHookHashes],
 					test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: ['tests/plugin/**', 'tests/browser/**', 'tests/clients/**', '**/node_modules/**', ...longFiles] },
 				},
 				{
 					extends: true,
-					plugins: [cjsAsText],
+					plugins: [cjsAsText, builtHookHashes],
 					// `.ts` first: `../../main` must be main.ts, not the built main.js next to it.
 					resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
 					test: { name: 'plugin', include: ['tests/plugin/**/*.test.ts'], exclude: longFiles, environment: 'happy-dom' },
@@ -58,20 +69,20 @@ export default defineConfig(({ mode }) => {
 				{
 					// The costliest files (tests/suites.ts), in Node; in the full run the long variants too.
 					extends: true,
-					plugins: [cjsAsText],
+					plugins: [cjsAsText, builtHookHashes],
 					test: { name: 'long', include: longFiles.filter((f) => !inPlugin(f)), env: long ? { SESSION_BRIEF_LONG: '1' } : {} },
 				},
 				{
 					// The costliest plugin files, set up as `plugin` is.
 					extends: true,
-					plugins: [cjsAsText],
+					plugins: [cjsAsText, builtHookHashes],
 					resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
 					test: { name: 'long-plugin', include: longFiles.filter(inPlugin), environment: 'happy-dom', env: long ? { SESSION_BRIEF_LONG: '1' } : {} },
 				},
 				{
 					// The sidebar in headless Chromium: the plugin runs in the stand-in as above.
 					extends: true,
-					plugins: [cjsAsText],
+					plugins: [cjsAsText, builtHookHashes],
 					resolve: { alias: { obsidian: obsidianStub }, extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
 					// One file at a time: each starts its own Chromium, and two at once on a busy machine time out.
 					test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], environment: 'happy-dom', fileParallelism: false },

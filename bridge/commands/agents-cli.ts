@@ -4,6 +4,7 @@
  * stdout/stderr, and the exit code.
  */
 import * as fs from 'node:fs';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../hook-file-texts';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { asciiJson } from '../../src/core/brief/format';
@@ -133,6 +134,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 					agent: choice.agent,
 					home,
 					scriptSource,
+					hookFiles: HOOK_FILE_TEXTS,
 					mcpSource: mcpSourceOf(scriptPath),
 					version,
 					nodePath: io.nodePath ?? process.execPath,
@@ -151,7 +153,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 			} catch {
 				scriptSource = undefined;
 			}
-			const report = await doctor({ vault, home, env, agent: choice.agent, version, scriptSource, mcpSource: mcpSourceOf(scriptPath), program: programName(scriptPath, env, null) });
+			const report = await doctor({ vault, home, env, agent: choice.agent, version, scriptSource, mcpSource: mcpSourceOf(scriptPath), hookFileHashes: HOOK_FILE_HASHES, program: programName(scriptPath, env, null) });
 			io.out(args.flags.has('json') ? `${asciiJson(report, 2)}\n` : `${formatDoctor(report)}\n`);
 			return report.ok ? EXIT.ok : EXIT.problem;
 		}

@@ -4,6 +4,7 @@
  * groups of a settings file.
  */
 import * as fs from 'node:fs';
+import { HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as path from 'node:path';
 import type { AgentOptions } from '../../src/node/hosts/install/options';
 import { BUNDLE } from './bridge';
@@ -25,7 +26,7 @@ export const BRIDGE_SOURCE: Buffer = fs.readFileSync(BUNDLE);
 
 /** install's options for `agent` (default Claude Code), project scope, this Node as the interpreter. */
 export function installOptions(vault: string, home: string, extra: Partial<AgentOptions> = {}): AgentOptions {
-	return { vault, home, scope: 'project', agent: 'claude-code', scriptSource: BRIDGE_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra };
+	return { hookFiles: HOOK_FILE_TEXTS, vault, home, scope: 'project', agent: 'claude-code', scriptSource: BRIDGE_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra };
 }
 
 /** A JSON settings file, a UTF-8 BOM tolerated. */

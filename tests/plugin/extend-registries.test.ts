@@ -7,6 +7,7 @@
  * is extended the same way in tests/plugin/registries.test.ts.
  */
 import * as fs from 'node:fs';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -201,9 +202,9 @@ describe('an MCP tool added through its name, handler and registration alone', (
 		const mcpSource = fs.readFileSync(path.join(dist, 'session-brief.mcp.cjs'));
 		// The server file refuses a bridge of another version.
 		const version = (JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;
-		const r = install({ vault: root, home, scope: 'project', agent: 'claude-code', scriptSource, mcpSource, version, nodePath: process.execPath, env: {} });
+		const r = install({ hookFiles: HOOK_FILE_TEXTS, vault: root, home, scope: 'project', agent: 'claude-code', scriptSource, mcpSource, version, nodePath: process.execPath, env: {} });
 		expect(r.code, r.lines.join('\n')).toBe(0);
-		const report = await doctor({ vault: root, home, agent: 'claude-code', version, scriptSource, mcpSource, env: {} });
+		const report = await doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: root, home, agent: 'claude-code', version, scriptSource, mcpSource, env: {} });
 		const run = report.checks.find((c) => c.id === 'mcp-run');
 		expect(run?.status, formatDoctor(report)).toBe('fail');
 		expect(run?.message).toContain('started but does not list fake_root');
@@ -242,12 +243,12 @@ describe('an agent host added to the two host tables alone', () => {
 		const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-extend-home-'));
 		made.push(home);
 		const scriptSource = fs.readFileSync(path.resolve(__dirname, '../../bridge/dist/session-brief.cjs'));
-		const r = install({ vault: root, home, scope: 'project', agent: 'fake-host' as never, scriptSource, version: '0.0.0', nodePath: process.execPath, env: {} });
+		const r = install({ hookFiles: HOOK_FILE_TEXTS, vault: root, home, scope: 'project', agent: 'fake-host' as never, scriptSource, version: '0.0.0', nodePath: process.execPath, env: {} });
 		expect(r.code, r.lines.join('\n')).toBe(0);
 		const settings = JSON.parse(fs.readFileSync(path.join(root, '.fake-agent', 'settings.json'), 'utf8')) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> };
 		expect(Object.keys(settings.hooks)).toEqual(Object.keys(FAKE_HOST.events));
 		expect(settings.hooks.PostToolUse?.[0]?.hooks[0]?.command).toMatch(/post-tool-use --agent fake-host/);
-		const report = await doctor({ vault: root, home, agent: 'fake-host' as never, version: '0.0.0', scriptSource, env: {} });
+		const report = await doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: root, home, agent: 'fake-host' as never, version: '0.0.0', scriptSource, env: {} });
 		const text = formatDoctor(report);
 		expect(text.split('\n')[0]).toBe(`Session Brief doctor: Fake Agent CLI, vault ${root}`);
 		expect(text).toContain(path.join('.fake-agent', 'settings.json'));

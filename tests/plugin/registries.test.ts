@@ -6,6 +6,7 @@
  * file only (vi.mock), so a list written out by hand anywhere fails here.
  */
 import * as fs from 'node:fs';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -147,12 +148,12 @@ describe('an agent host added to the host registries alone', () => {
 		try {
 			fs.mkdirSync(path.join(vault, '.obsidian'));
 			const bridge = fs.readFileSync(path.resolve(__dirname, '../../bridge/dist/session-brief.cjs'));
-			const r = install({ vault, home, scope: 'project', agent: 'fake-host' as never, scriptSource: bridge, version: '0.0.0', nodePath: process.execPath, env: {} });
+			const r = install({ hookFiles: HOOK_FILE_TEXTS, vault, home, scope: 'project', agent: 'fake-host' as never, scriptSource: bridge, version: '0.0.0', nodePath: process.execPath, env: {} });
 			expect(r.code, r.lines.join('\n')).toBe(0);
 			expect(r.lines.join('\n')).toContain('for Fake Agent CLI in');
 			const settings = JSON.parse(fs.readFileSync(path.join(vault, '.fake-agent', 'settings.json'), 'utf8')) as { hooks: Record<string, unknown> };
 			expect(Object.keys(settings.hooks)).toEqual(['SessionStart', 'PostToolUse']);
-			const report = await doctor({ vault, home, agent: 'fake-host' as never, version: '0.0.0', scriptSource: bridge, env: {} });
+			const report = await doctor({ hookFileHashes: HOOK_FILE_HASHES, vault, home, agent: 'fake-host' as never, version: '0.0.0', scriptSource: bridge, env: {} });
 			expect(formatDoctor(report).split('\n')[0]).toBe(`Session Brief doctor: Fake Agent CLI, vault ${vault}`);
 		} finally {
 			fs.rmSync(vault, { recursive: true, force: true, maxRetries: 30 });

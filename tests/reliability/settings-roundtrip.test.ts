@@ -5,6 +5,7 @@
  * uninstall gives the original bytes back.
  */
 import fc from 'fast-check';
+import { HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -61,7 +62,7 @@ describe('install and uninstall round trips', () => {
 				const file = path.join(vault, '.claude', 'settings.json');
 				const original = serialize(value, f);
 				fs.writeFileSync(file, original);
-				const o = { vault, scope: 'project' as const, agent: 'claude-code' as const, home, scriptSource: '// bridge\n', version: '0.0.0-test', nodePath: process.execPath, env: { PATH: process.env.PATH } };
+				const o = { vault, scope: 'project' as const, agent: 'claude-code' as const, home, scriptSource: '// bridge\n', hookFiles: HOOK_FILE_TEXTS, version: '0.0.0-test', nodePath: process.execPath, env: { PATH: process.env.PATH } };
 				expect(install(o).code).toBe(0);
 				const installed = fs.readFileSync(file, 'utf8');
 				const parsed = JSON.parse(installed) as Record<string, unknown>;
@@ -94,7 +95,7 @@ describe('install and uninstall round trips', () => {
 				const file = path.join(vault, '.claude', 'settings.json');
 				fs.writeFileSync(file, serialize(value, f));
 				const env = { PATH: process.env.PATH };
-				expect(install({ vault, scope: 'project', agent: 'claude-code', home, scriptSource: '// bridge\n', version: '0', nodePath: process.execPath, env }).code).toBe(0);
+				expect(install({ hookFiles: HOOK_FILE_TEXTS, vault, scope: 'project', agent: 'claude-code', home, scriptSource: '// bridge\n', version: '0', nodePath: process.execPath, env }).code).toBe(0);
 				const edited = JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks: Record<string, unknown[]> };
 				edited.hooks.Stop = [...(edited.hooks.Stop ?? []), { hooks: [added] }];
 				fs.writeFileSync(file, JSON.stringify(edited, null, 2));

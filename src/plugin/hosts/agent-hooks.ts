@@ -4,6 +4,7 @@
  * compiled into main.js (docs/design-decisions/hook-files.md). Desktop only.
  */
 import * as os from 'node:os';
+import { BUILT_HOOK_HASHES } from './built-hook-hashes';
 import { FileSystemAdapter, type App } from 'obsidian';
 import type { AgentId } from '../../core/hosts/agent-contracts';
 import type { RemovedHooks } from '../../core/hosts/installed-hooks';
@@ -77,7 +78,7 @@ export class AgentHooks {
 	}
 
 	async check(agent: AgentId, vault: string): Promise<CheckOutcome> {
-		const report = await doctor({ vault, home: this.home, agent, version: this.version, platform: this.platform, env: this.env });
+		const report = await doctor({ vault, home: this.home, agent, version: this.version, platform: this.platform, env: this.env, hookFileHashes: BUILT_HOOK_HASHES });
 		return { ok: report.ok, text: formatDoctor(report), report };
 	}
 }

@@ -3,6 +3,7 @@
  * folder here, never the real system one), and names each hook-entry mistake with its fix.
  */
 import * as fs from 'node:fs';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctor, formatDoctor } from '../../../src/node/hosts/doctor/doctor';
@@ -28,13 +29,13 @@ function setup(): { v: string; home: string; managed: string } {
 	const v = path.join(tmp(), 'vault');
 	fs.mkdirSync(path.join(v, '.obsidian'), { recursive: true });
 	const home = tmp();
-	const r = install({ vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, mcpSource: MCP_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
+	const r = install({ hookFiles: HOOK_FILE_TEXTS, vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, mcpSource: MCP_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
 	expect(r.code).toBe(0);
 	return { v, home, managed: tmp() };
 }
 
 function run(s: { v: string; home: string; managed: string }) {
-	return doctor({ vault: s.v, home: s.home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: s.home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp(), managedDir: s.managed });
+	return doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: s.v, home: s.home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: s.home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp(), managedDir: s.managed });
 }
 
 const hook = (matcher: string, handler: Record<string, unknown>) => [{ matcher, hooks: [{ type: 'command', command: 'node x.js', ...handler }] }];

@@ -1,5 +1,6 @@
 /** doctor: each thing that silently stops the brief is found and named with its fix; a healthy install passes. */
 import { spawnSync } from 'node:child_process';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -34,13 +35,13 @@ function setup(extra: Partial<AgentOptions> = {}): { v: string; home: string } {
 	fs.mkdirSync(path.join(v, '.obsidian'), { recursive: true });
 	fs.writeFileSync(path.join(v, 'note.md'), '#needs-review');
 	const home = tmp();
-	const r = install({ vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, mcpSource: MCP_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra });
+	const r = install({ hookFiles: HOOK_FILE_TEXTS, vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, mcpSource: MCP_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {}, ...extra });
 	expect(r.code).toBe(0);
 	return { v, home };
 }
 
 function check(v: string, home: string, extra: Partial<DoctorOptions> = {}): ReturnType<typeof doctor> {
-	return doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp(), ...extra });
+	return doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp(), ...extra });
 }
 
 function settings(v: string): string {

@@ -4,6 +4,7 @@
  * PowerShell line Cursor, Codex and Gemini CLI get on Windows.
  */
 import { spawnSync } from 'node:child_process';
+import { HOOK_FILE_HASHES } from '../../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -98,7 +99,7 @@ describe.each(HOST_FILES)('install --agent %s', (agent, files, matcher) => {
 		const v = vault();
 		const home = tmp();
 		install(opts(v, home, { agent }));
-		const report = await doctor({ vault: v, home, agent, version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH ?? '' }, timeoutMs: HANG_MS });
+		const report = await doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: v, home, agent, version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH ?? '' }, timeoutMs: HANG_MS });
 		const text = formatDoctor(report);
 		expect(report.checks.find((c) => c.id === 'hook-run')?.status, text).toBe('ok');
 		expect(report.checks.some((c) => c.id === 'registration:PostToolUse')).toBe(false);
@@ -127,7 +128,7 @@ describe('Devin CLI specifics', () => {
 		// The same entry moved by hand into the hooks.v1.json file Devin also reads.
 		fs.writeFileSync(path.join(v, '.devin', 'hooks.v1.json'), `{ "SessionStart": ${start} }\n`);
 		fs.writeFileSync(config, '{}\n');
-		const report = await doctor({ vault: v, home, agent: 'devin', version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH ?? '' } });
+		const report = await doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: v, home, agent: 'devin', version: '0.1.0', scriptSource: SOURCE, env: { PATH: process.env.PATH ?? '' } });
 		expect(report.checks.find((c) => c.id === 'registration:project')?.message).toContain('hooks.v1.json');
 		expect(report.checks.find((c) => c.id === 'hook-run')?.status).toBe('ok');
 		expect(report.checks.find((c) => c.id === 'registration:PostToolUse')?.status).toBe('warn');
@@ -199,7 +200,7 @@ describe('Claude Code on Windows without Git Bash', () => {
 		const v = vault();
 		const home = tmp();
 		install(opts(v, home, { agent: 'claude-code', platform: 'win32' }));
-		const report = await doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, platform: 'win32', env, timeoutMs: HANG_MS });
+		const report = await doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, platform: 'win32', env, timeoutMs: HANG_MS });
 		return report.checks.find((c) => c.id === 'shell')?.message;
 	}
 

@@ -4,6 +4,7 @@
  * gives the original bytes back, and doctor names the entry and whether the setting is on.
  */
 import { spawnSync } from 'node:child_process';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ function vault(files: Record<string, string> = {}): { v: string; home: string } 
 }
 
 function installed(v: string, home: string): void {
-	const r = install({ vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, mcpSource: MCP_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
+	const r = install({ hookFiles: HOOK_FILE_TEXTS, vault: v, home, scope: 'project', agent: 'claude-code', scriptSource: SOURCE, mcpSource: MCP_SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
 	expect(r.code, r.lines.join('\n')).toBe(0);
 }
 
@@ -95,7 +96,7 @@ describe('install and uninstall with the Write guard entry', () => {
 
 	it('registers no pre-tool hook for hosts whose pre-tool contract is not verified (Qwen Code)', () => {
 		const { v, home } = vault();
-		const r = install({ vault: v, home, scope: 'project', agent: 'qwen', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
+		const r = install({ hookFiles: HOOK_FILE_TEXTS, vault: v, home, scope: 'project', agent: 'qwen', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} });
 		expect(r.code).toBe(0);
 		const text = fs.readFileSync(path.join(v, '.qwen', 'settings.json'), 'utf8');
 		expect(text).not.toContain('pre-tool-use');
@@ -104,7 +105,7 @@ describe('install and uninstall with the Write guard entry', () => {
 
 	it("registers Gemini CLI's BeforeTool for its edit tools and its shell, with --agent gemini, and the command refuses in Gemini's shape", () => {
 		const { v, home } = vault();
-		expect(install({ vault: v, home, scope: 'project', agent: 'gemini', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
+		expect(install({ hookFiles: HOOK_FILE_TEXTS, vault: v, home, scope: 'project', agent: 'gemini', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
 		const hooks = (JSON.parse(fs.readFileSync(path.join(v, '.gemini', 'settings.json'), 'utf8')) as { hooks: Record<string, Group[]> }).hooks;
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
 		expect(hooks.BeforeTool).toEqual([{ matcher: 'write_file|replace|run_shell_command', hooks: [{ name: 'session-brief-before-tool', type: 'command', command: `"${process.execPath}" "${script}" pre-tool-use --agent gemini` }] }]);
@@ -123,7 +124,7 @@ describe('install and uninstall with the Write guard entry', () => {
 
 	it("registers Codex's PreToolUse for apply_patch and its shell (Bash), with --agent codex, and the command refuses in Codex's (Claude Code's) shape", () => {
 		const { v, home } = vault();
-		expect(install({ vault: v, home, scope: 'project', agent: 'codex', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
+		expect(install({ hookFiles: HOOK_FILE_TEXTS, vault: v, home, scope: 'project', agent: 'codex', scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
 		const hooks = (JSON.parse(fs.readFileSync(path.join(v, '.codex', 'hooks.json'), 'utf8')) as { hooks: Record<string, Group[]> }).hooks;
 		const script = path.join(v, '.claude', 'hooks', 'session-brief.cjs');
 		expect(hooks.PreToolUse).toEqual([{ matcher: 'apply_patch|Edit|Write|Bash', hooks: [{ type: 'command', command: `"${process.execPath}" "${script}" pre-tool-use --agent codex`, timeout: 10 }] }]);
@@ -142,7 +143,7 @@ describe('install and uninstall with the Write guard entry', () => {
 
 describe('doctor and the Write guard', () => {
 	function run(v: string, home: string) {
-		return doctor({ vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp() });
+		return doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: v, home, agent: 'claude-code', version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp() });
 	}
 
 	it('names the entry and says the guard is off, then on', async () => {
@@ -164,9 +165,9 @@ describe('doctor and the Write guard', () => {
 	it("names Gemini CLI's BeforeTool entry and Codex's PreToolUse entry; Codex gets no Write guard line", async () => {
 		for (const agent of ['gemini', 'codex'] as const) {
 			const { v, home } = vault();
-			expect(install({ vault: v, home, scope: 'project', agent, scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
+			expect(install({ hookFiles: HOOK_FILE_TEXTS, vault: v, home, scope: 'project', agent, scriptSource: SOURCE, version: '0.1.0', nodePath: process.execPath, env: {} }).code).toBe(0);
 			setGuard(v, true);
-			const report = await doctor({ vault: v, home, agent, version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp() });
+			const report = await doctor({ hookFileHashes: HOOK_FILE_HASHES, vault: v, home, agent, version: '0.1.0', scriptSource: SOURCE, mcpSource: MCP_SOURCE, env: { PATH: process.env.PATH, HOME: home, SESSION_BRIEF_NOW: FIXED_NOW }, runFrom: tmp() });
 			const fence = report.checks.find((c) => c.id === 'agent-fence');
 			const guard = report.checks.filter((c) => c.id === 'write-guard');
 			if (agent === 'gemini') {

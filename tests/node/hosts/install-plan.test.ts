@@ -1,5 +1,6 @@
 /** install's plan, without a file system: the files are a map, the steps are applied to it here. */
 import * as path from 'node:path';
+import { HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import { describe, expect, it } from 'vitest';
 import { planInstall, type InstallStep, type InstallView } from '../../../src/node/hosts/install/install-plan';
 import type { Manifest } from '../../../src/node/hosts/install/manifest';
@@ -9,7 +10,7 @@ const VAULT = '/v/vault';
 const HOME = '/v/home';
 
 function options(over: Partial<AgentOptions> = {}): AgentOptions {
-	return { vault: VAULT, home: HOME, scope: 'project', agent: 'claude-code', scriptSource: '// bridge\n', version: '9.9.9', nodePath: '/usr/bin/node', platform: 'linux', configDir: '.obsidian', ...over };
+	return { hookFiles: HOOK_FILE_TEXTS, vault: VAULT, home: HOME, scope: 'project', agent: 'claude-code', scriptSource: '// bridge\n', version: '9.9.9', nodePath: '/usr/bin/node', platform: 'linux', configDir: '.obsidian', ...over };
 }
 
 function fakeView(files: Map<string, Buffer>, dirs: readonly string[] = [VAULT]): InstallView {

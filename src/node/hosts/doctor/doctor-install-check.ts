@@ -6,7 +6,6 @@ import { readIfExists, sha256, WriteError } from '../install/files';
 import { readManifest } from '../install/manifest';
 import { MANIFEST_NAME } from '../../state-registry';
 import { bridgeTarget, editTarget, scriptTarget, startTarget } from '../install/options';
-import { HOOK_FILE_HASHES } from '../hook-files/hook-file-hashes';
 
 /** The file's bytes; null when missing or damaged (a planted link or FIFO: the state-files check names it). */
 function readOurs(vault: string, file: string): Buffer | null {
@@ -29,13 +28,13 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is there but the bridge it runs is not (${bridge} is missing); it may be the single-file bridge of an earlier version.`, fix: 'Run "install" again to update it.' });
 		return;
 	}
-	if (sha256(readOurs(o.vault, script) ?? '') !== HOOK_FILE_HASHES.entry) {
+	if (sha256(readOurs(o.vault, script) ?? '') !== o.hookFileHashes.entry) {
 		checks.push({ id: 'script', status: 'fail', message: `${script} is not the hook entry of this version (${o.version}): an older or changed copy.`, fix: 'Run "install" again to update it.' });
 		return;
 	}
 	const small = [
-		{ file: startTarget(o.vault), hash: HOOK_FILE_HASHES.start, runsFor: 'a session start' },
-		{ file: editTarget(o.vault), hash: HOOK_FILE_HASHES.edit, runsFor: 'the hooks around an edit' },
+		{ file: startTarget(o.vault), hash: o.hookFileHashes.start, runsFor: 'a session start' },
+		{ file: editTarget(o.vault), hash: o.hookFileHashes.edit, runsFor: 'the hooks around an edit' },
 	];
 	for (const { file, hash, runsFor } of small) {
 		if (!exists(file) || sha256(readOurs(o.vault, file) ?? '') !== hash) {
@@ -44,7 +43,7 @@ export function checkScript(o: DoctorOptions, checks: Check[]): void {
 			return;
 		}
 	}
-	const running = o.scriptSource !== undefined ? sha256(o.scriptSource) : HOOK_FILE_HASHES.bridge;
+	const running = o.scriptSource !== undefined ? sha256(o.scriptSource) : o.hookFileHashes.bridge;
 	if (running !== undefined && sha256(readOurs(o.vault, bridge) ?? '') !== running) {
 		checks.push({ id: 'script', status: 'fail', message: `${bridge} differs from this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
 		return;

@@ -14,7 +14,6 @@ import type { Check } from './doctor';
 import { readIfExists, sha256 } from '../install/files';
 import { isOwnMcpEntry, MCP_SERVER_NAME, type McpHost } from '../install/mcp-registration';
 import { mcpTarget, scriptTarget } from '../install/options';
-import { HOOK_FILE_HASHES } from '../hook-files/hook-file-hashes';
 
 export interface McpDoctorOptions {
 	vault: string;
@@ -22,6 +21,8 @@ export interface McpDoctorOptions {
 	version: string;
 	/** The server file of the running bridge's build, to tell whether the vault's copy is current. */
 	mcpSource?: string | Buffer;
+	/** The server file's hash, when known without `mcpSource` (hook-file-hashes.ts). */
+	mcpHash?: string;
 	env: NodeJS.ProcessEnv;
 	timeoutMs?: number;
 }
@@ -168,7 +169,7 @@ function checkServerFile(o: McpDoctorOptions, checks: Check[]): boolean {
 		checks.push({ id: 'mcp-file', status: 'fail', message: `The MCP server file is not in the vault (${file} is missing), so the MCP server cannot start.`, fix: 'Run "install" again (or the Obsidian command "Install agent hooks").' });
 		return false;
 	}
-	const expected = o.mcpSource !== undefined ? sha256(o.mcpSource) : HOOK_FILE_HASHES.mcp;
+	const expected = o.mcpSource !== undefined ? sha256(o.mcpSource) : o.mcpHash;
 	if (expected !== undefined && sha256(installed) !== expected) {
 		checks.push({ id: 'mcp-file', status: 'fail', message: `${file} differs from the MCP server file of this bridge (version ${o.version}): it is an older or changed copy.`, fix: 'Run "install" again to update it.' });
 		return false;

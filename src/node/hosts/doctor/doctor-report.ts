@@ -1,4 +1,5 @@
 /** What `doctor` is asked and what it answers: its options, one check, the whole report. */
+import type { HookFileHashes } from '../hook-files/hook-file-hashes';
 import type { AgentId, HookEvent } from '../../../core/hosts/agent-contracts';
 
 export interface DoctorOptions {
@@ -10,6 +11,8 @@ export interface DoctorOptions {
 	scriptSource?: string | Buffer;
 	/** The MCP server file of the running bridge's build, likewise. */
 	mcpSource?: string | Buffer;
+	/** The SHA-256 of the hook files of the caller's build (hook-file-hashes.ts). */
+	hookFileHashes: HookFileHashes;
 	platform?: NodeJS.Platform;
 	env?: NodeJS.ProcessEnv;
 	/** The folder the test run of the hook starts in; default: the system temp folder (not the vault). */

@@ -61,7 +61,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 	// For the hosts install registers the MCP server for (docs/agents.md, "MCP server").
 	const mcpHost = MCP_HOSTS[o.agent];
 	if (mcpHost !== undefined && exists(scriptTarget(o.vault))) {
-		await checkMcpServer(mcpHost, { vault: o.vault, home: o.home, version: o.version, mcpSource: o.mcpSource, env, timeoutMs: o.timeoutMs }, checks);
+		await checkMcpServer(mcpHost, { vault: o.vault, home: o.home, version: o.version, mcpSource: o.mcpSource, mcpHash: o.hookFileHashes.mcp, env, timeoutMs: o.timeoutMs }, checks);
 	}
 	explainWorkingDirectory(o, found, checks);
 	checkTrust(o, found, p, checks);

@@ -1,19 +1,23 @@
 /**
- * The SHA-256 of every file install puts in `.claude/hooks/`, which doctor compares with the
- * vault's copies byte for byte. In the bridge they are computed from the texts it installs; the
- * bridge and the MCP server file have no entry there (doctor hashes the running bridge's own files).
- * The Obsidian plugin build replaces this module by constants computed from the built files
- * (esbuild.config.mjs, `hookFileHashes`), so main.js checks the hooks without carrying their code.
+ * The hook files install puts in `.claude/hooks/` and their SHA-256, which doctor compares with the
+ * vault's copies byte for byte. The caller brings both: the bridge from the texts it embeds
+ * (bridge/hook-file-texts.ts), the Obsidian plugin from constants its build computed from the built
+ * files (src/plugin/hosts/built-hook-hashes.ts), so no code here carries a hook file.
  */
-import { EDIT_FILE, HOOK_ENTRY, START_FILE } from './hook-file-texts';
 import { sha256 } from '../install/files';
 
-export interface HookFileHashes {
+export interface HookFileTexts {
 	/** session-brief.cjs, the hook entry. */
 	readonly entry: string;
 	/** session-brief.start.cjs. */
 	readonly start: string;
 	/** session-brief.edit.cjs. */
+	readonly edit: string;
+}
+
+export interface HookFileHashes {
+	readonly entry: string;
+	readonly start: string;
 	readonly edit: string;
 	/** session-brief.bridge.cjs, when known without reading the running bridge. */
 	readonly bridge?: string;
@@ -21,4 +25,6 @@ export interface HookFileHashes {
 	readonly mcp?: string;
 }
 
-export const HOOK_FILE_HASHES: HookFileHashes = { entry: sha256(HOOK_ENTRY), start: sha256(START_FILE), edit: sha256(EDIT_FILE) };
+export function hashesOf(texts: HookFileTexts): HookFileHashes {
+	return { entry: sha256(texts.entry), start: sha256(texts.start), edit: sha256(texts.edit) };
+}

@@ -11,7 +11,6 @@ import { sha256, WriteError } from './files';
 import type { EventCommand, HostSpec } from '../host-spec';
 import { backupPath, manifestPath, serializeManifest, type InstallRecord, type Manifest } from './manifest';
 import { bridgeTarget, editTarget, EXIT, hostPaths, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult, type AgentOptions } from './options';
-import { EDIT_FILE, HOOK_ENTRY, START_FILE } from '../hook-files/hook-file-texts';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
 import { decodeStrict, parseJsonDoc, UnparseableError } from '../../check/settings-json';
 import { PLUGIN_ID } from '../../vault-config';
@@ -111,9 +110,9 @@ interface HookFiles {
 function hookFiles(o: AgentOptions): HookFiles {
 	return {
 		bridge: [bridgeTarget(o.vault), asBuffer(o.scriptSource)],
-		start: [startTarget(o.vault), Buffer.from(START_FILE, 'utf8')],
-		edit: [editTarget(o.vault), Buffer.from(EDIT_FILE, 'utf8')],
-		entry: [scriptTarget(o.vault), Buffer.from(HOOK_ENTRY, 'utf8')],
+		start: [startTarget(o.vault), Buffer.from(o.hookFiles.start, 'utf8')],
+		edit: [editTarget(o.vault), Buffer.from(o.hookFiles.edit, 'utf8')],
+		entry: [scriptTarget(o.vault), Buffer.from(o.hookFiles.entry, 'utf8')],
 		// The MCP server file of the same build, beside the bridge; without one, the hooks still go in.
 		mcp: [mcpTarget(o.vault), o.mcpSource === undefined ? undefined : asBuffer(o.mcpSource)],
 	};

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../../core/hosts/agent-contracts';
 import { BRIDGE_NAME, EDIT_NAME, hooksFolder, MCP_FILE_NAME, SCRIPT_NAME, START_NAME } from '../../state-registry';
 import type { HostPaths, HostSpec, Scope } from '../host-spec';
+import type { HookFileTexts } from '../hook-files/hook-file-hashes';
 import { specFor } from '../index';
 
 export { specFor } from '../index';
@@ -21,6 +22,8 @@ export interface AgentOptions {
 	home: string;
 	/** The bridge bundle to copy into the vault. */
 	scriptSource: string | Buffer;
+	/** The hook entry and the start and edit files of the same build, written beside the bridge. */
+	hookFiles: HookFileTexts;
 	/**
 	 * The MCP server file of the same build (`session-brief.mcp.cjs`), copied beside the bridge;
 	 * without it the hooks are installed and the MCP server is neither copied nor registered.
