@@ -4,11 +4,11 @@
  * groups of a settings file.
  */
 import * as fs from 'node:fs';
-import { HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as path from 'node:path';
 import type { AgentOptions } from '../../src/node/hosts/install/options';
 import { BUNDLE } from './bridge';
 import { tempDir, writeFiles } from './rule-vault';
+import { HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 
 export type Json = Record<string, unknown>;
 export type Group = { matcher?: string; hooks: Array<Record<string, unknown>> };

@@ -7,23 +7,23 @@
  * is extended the same way in tests/plugin/registries.test.ts.
  */
 import * as fs from 'node:fs';
-import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HostContract } from '../../src/core/hosts/host';
 import type { RuleCheck } from '../../src/core/rules/types';
 import type { ToolAnswer, ToolHandlers } from '../../src/node/mcp/contract';
 import type { HostSpec } from '../../src/node/hosts/host-spec';
+import { FAKE_HOST } from '../helpers/fake-host';
 import { HANG_MS } from '../helpers/patience';
 import { CHECK_COUNT, CHECK_COUNT_WITH_EXTERNAL, HOST_IDS, TOOLS } from '../helpers/registries';
 import { Modal, Notice } from '../../stand-in/obsidian';
 import { settle, type Started, startPlugin, stopPlugin, tempVault } from './harness';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 
 // Hoisted with the mocks below, which run before any import.
-const { FAKE_CHECK, FAKE_HOST } = vi.hoisted(() => ({
+const { FAKE_CHECK } = vi.hoisted(() => ({
 	FAKE_CHECK: {
 		id: 'fake-todo',
 		severity: 'warning',
@@ -35,16 +35,6 @@ const { FAKE_CHECK, FAKE_HOST } = vi.hoisted(() => ({
 					.flatMap((line, i) => (line.includes('FAKE-TODO') ? [{ check: 'fake-todo', severity: 'warning' as const, path: f.path, line: i + 1, message: 'FAKE-TODO left in a rule file.' }] : [])),
 			),
 	} satisfies RuleCheck,
-	FAKE_HOST: {
-		id: 'fake-host',
-		name: 'Fake Agent CLI',
-		cli: 'fake-agent',
-		events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse' },
-		limit: 10_000,
-		docs: 'https://example.invalid/fake-agent/hooks',
-		envelope: (event: string, text: string) => ({ hookSpecificOutput: { hookEventName: event, additionalContext: text } }),
-		windowsShell: 'sh',
-	} satisfies HostContract,
 }));
 
 /** The fake tool's handler, beside the real ones (contract.ts's ToolHandlers gains it). */
@@ -70,26 +60,14 @@ vi.mock('../../src/node/mcp/tools', async (original) => {
 
 vi.mock('../../src/core/hosts/list', async (original) => {
 	const real = await original<typeof import('../../src/core/hosts/list')>();
+	const { FAKE_HOST } = await import('../helpers/fake-host');
 	return { ...real, HOSTS: [...real.HOSTS, FAKE_HOST] };
 });
 
 vi.mock('../../src/node/hosts/index', async (original) => {
 	const real = await original<typeof import('../../src/node/hosts/index')>();
-	const base = real.specFor('claude-code');
-	const events = ['SessionStart', 'PostToolUse'] as const;
-	const fake: HostSpec = {
-		...base,
-		agent: 'fake-host' as HostSpec['agent'],
-		scopes: ['project'],
-		settingsFile: (_scope, p) => path.join(p.vault, '.fake-agent', 'settings.json'),
-		readFiles: (p) => [{ file: path.join(p.vault, '.fake-agent', 'settings.json'), label: 'project' }],
-		events,
-		entries: (command) => events.map((event) => ({ event, handler: { type: 'command', command: command(event).native } })),
-		notes: () => [],
-		trust: undefined,
-		machineChecks: undefined,
-		mcp: undefined,
-	};
+	const { fakeHostSpec } = await import('../helpers/fake-host');
+	const fake = fakeHostSpec(real.specFor('claude-code'));
 	return { ...real, specFor: (agent: string) => (agent === 'fake-host' ? fake : real.specFor(agent as HostSpec['agent'])) };
 });
 

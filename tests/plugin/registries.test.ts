@@ -6,20 +6,19 @@
  * file only (vi.mock), so a list written out by hand anywhere fails here.
  */
 import * as fs from 'node:fs';
-import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListItemDescriptor } from '../../src/core/brief/brief-items';
-import type { HostContract } from '../../src/core/hosts/host';
 import type { HostSpec } from '../../src/node/hosts/host-spec';
 import type { ToolHandlers } from '../../src/node/mcp/contract';
 import { openReviewView, type Started, startPlugin, stopPlugin, tempVault } from './harness';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 
 // Hoisted with the mocks below, which run before any import.
-const { FAKE_ITEM, FAKE_HOST } = vi.hoisted(() => ({
+const { FAKE_ITEM } = vi.hoisted(() => ({
 	FAKE_ITEM: {
 	id: 'fakeItem',
 	about: 'notes in the Fake folder',
@@ -33,17 +32,6 @@ const { FAKE_ITEM, FAKE_HOST } = vi.hoisted(() => ({
 		empty: { en: () => 'No fake note.', de: () => 'Keine Fake-Notiz.' },
 	},
 } satisfies ListItemDescriptor,
-	FAKE_HOST: {
-	id: 'fake-host',
-	name: 'Fake Agent CLI',
-	cli: 'fake-agent',
-	aliases: ['fakey'],
-	events: { SessionStart: 'SessionStart', PostToolUse: 'PostToolUse' },
-	limit: 10_000,
-	docs: 'https://example.invalid/fake-agent/hooks',
-	envelope: (event: string, text: string) => ({ hookSpecificOutput: { hookEventName: event, additionalContext: text } }),
-	windowsShell: 'sh',
-} satisfies HostContract,
 }));
 
 vi.mock('../../src/core/brief/brief-item-list', async (original) => {
@@ -54,25 +42,14 @@ vi.mock('../../src/core/brief/brief-item-list', async (original) => {
 
 vi.mock('../../src/core/hosts/list', async (original) => {
 	const real = await original<typeof import('../../src/core/hosts/list')>();
+	const { FAKE_HOST } = await import('../helpers/fake-host');
 	return { ...real, HOSTS: [...real.HOSTS, FAKE_HOST] };
 });
 
 vi.mock('../../src/node/hosts/index', async (original) => {
 	const real = await original<typeof import('../../src/node/hosts/index')>();
-	const base = real.specFor('claude-code');
-	const fake: HostSpec = {
-		...base,
-		agent: 'fake-host' as HostSpec['agent'],
-		scopes: ['project'],
-		settingsFile: (_scope, p) => path.join(p.vault, '.fake-agent', 'settings.json'),
-		readFiles: (p) => [{ file: path.join(p.vault, '.fake-agent', 'settings.json'), label: 'project' }],
-		events: ['SessionStart', 'PostToolUse'],
-		entries: (command) => ['SessionStart', 'PostToolUse'].map((event) => ({ event, handler: { type: 'command', command: command(event as 'SessionStart').native } })),
-		notes: () => [],
-		trust: undefined,
-		machineChecks: undefined,
-		mcp: undefined,
-	};
+	const { fakeHostSpec } = await import('../helpers/fake-host');
+	const fake = fakeHostSpec(real.specFor('claude-code'));
 	return { ...real, specFor: (agent: string) => (agent === 'fake-host' ? fake : real.specFor(agent as HostSpec['agent'])) };
 });
 

@@ -5,7 +5,6 @@
  * uninstall gives the original bytes back.
  */
 import fc from 'fast-check';
-import { HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { install } from '../../src/node/hosts/install/install';
 import { uninstall } from '../../src/node/hosts/install/uninstall';
 import { LONG } from '../helpers/random';
+import { HOOK_FILE_TEXTS } from '../../bridge/hook-file-texts';
 
 const base = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-roundtrip-'));
 afterAll(() => fs.rmSync(base, { recursive: true, force: true, maxRetries: 30 }));

@@ -3,7 +3,6 @@
  * folder here, never the real system one), and names each hook-entry mistake with its fix.
  */
 import * as fs from 'node:fs';
-import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { doctor, formatDoctor } from '../../../src/node/hosts/doctor/doctor';
@@ -12,6 +11,7 @@ import { managedSettingsDir, managedSettingsFiles } from '../../../src/node/host
 import { install } from '../../../src/node/hosts/install/install';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../../helpers/bridge';
 import { removeTempDirs, tempDir } from '../../helpers/rule-vault';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 
 afterAll(removeTempDirs);
 

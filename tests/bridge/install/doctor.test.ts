@@ -1,6 +1,5 @@
 /** doctor: each thing that silently stops the brief is found and named with its fix; a healthy install passes. */
 import { spawnSync } from 'node:child_process';
-import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -15,6 +14,7 @@ import { CODE_CACHE_FOLDER, CODE_CACHE_SUFFIX, hooksState, pluginState } from '.
 import { install } from '../../../src/node/hosts/install/install';
 import { BUNDLE, FIXED_NOW, HOOK_ENTRY, MCP_FILE, REPO } from '../../helpers/bridge';
 import { TOOLS } from '../../helpers/registries';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 
 const made: string[] = [];
 afterAll(() => {

@@ -4,7 +4,6 @@
  * PowerShell line Cursor, Codex and Gemini CLI get on Windows.
  */
 import { spawnSync } from 'node:child_process';
-import { HOOK_FILE_HASHES } from '../../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import { BUNDLE, FIXED_NOW } from '../../helpers/bridge';
 import { parsePowerShellCommand } from '../../helpers/powershell-line';
 import { BRIDGE_SOURCE as SOURCE, hookGroups, installOptions, installVault, readJson, type Group, type Json } from '../../helpers/install-vault';
 import { exampleVault, removeTempDirs, tempDir } from '../../helpers/rule-vault';
+import { HOOK_FILE_HASHES } from '../../../bridge/hook-file-texts';
 
 afterAll(removeTempDirs);
 

@@ -4,7 +4,6 @@
  * gives the original bytes back, and doctor names the entry and whether the setting is on.
  */
 import { spawnSync } from 'node:child_process';
-import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { install } from '../../../src/node/hosts/install/install';
 import { uninstall } from '../../../src/node/hosts/install/uninstall';
 import { BUNDLE, FIXED_NOW, MCP_FILE } from '../../helpers/bridge';
 import { removeTempDirs, tempDir } from '../../helpers/rule-vault';
+import { HOOK_FILE_HASHES, HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 
 afterAll(removeTempDirs);
 

@@ -1,10 +1,10 @@
 /** install's plan, without a file system: the files are a map, the steps are applied to it here. */
 import * as path from 'node:path';
-import { HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 import { describe, expect, it } from 'vitest';
 import { planInstall, type InstallStep, type InstallView } from '../../../src/node/hosts/install/install-plan';
 import type { Manifest } from '../../../src/node/hosts/install/manifest';
 import { EXIT, scriptTarget, type AgentOptions } from '../../../src/node/hosts/install/options';
+import { HOOK_FILE_TEXTS } from '../../../bridge/hook-file-texts';
 
 const VAULT = '/v/vault';
 const HOME = '/v/home';
