@@ -24,9 +24,9 @@ export function emptyFlags(): NoteFlags {
 
 /** One empty value shared by every note that carries nothing (the scan's prefilter), frozen so no one fills it. */
 export function frozenEmptyFlags(): NoteFlags {
-	const flags: Loose = {};
-	for (const s of FLAG_SPECS) flags[s.flag] = s.kind === 'hits' ? (Object.freeze([]) as unknown as TagHit[]) : false;
-	return Object.freeze(flags) as NoteFlags;
+	const flags = emptyFlags();
+	for (const v of Object.values(flags)) if (Array.isArray(v)) Object.freeze(v);
+	return Object.freeze(flags);
 }
 
 /** Whether no flag is set: the cache writes such a note's flags as `0`. */
@@ -45,6 +45,12 @@ export function hasFlag(flags: NoteFlags, flag: FlagName): boolean {
 	return typeof v === 'boolean' ? v : v.length > 0;
 }
 
+/** Sets a flag: a hit list gains `hit`, a boolean becomes true. */
+function mark(flags: Loose, set: { flag: string; hits: boolean }, hit: TagHit): void {
+	if (set.hits) (flags[set.flag] as TagHit[]).push(hit);
+	else flags[set.flag] = true;
+}
+
 export function lowerTagNames(tags: TagNames): TagNames {
 	return Object.fromEntries(TAG_KEYS.map((k) => [k, tags[k].toLowerCase()])) as TagNames;
 }
@@ -57,23 +63,17 @@ export function flagsOf(facts: NoteFacts, tags: TagNames): NoteFlags {
 	for (const hit of facts.tags) {
 		const t = hit.tag.toLowerCase();
 		for (const s of BY_TAG) {
-			if (t !== names[s.flag]) continue;
-			if (s.hits) (loose[s.flag] as TagHit[]).push(hit);
-			else loose[s.flag] = true;
+			if (t === names[s.flag]) mark(loose, s, hit);
 		}
 	}
 	if (facts.statuses.length > 0) {
 		for (const s of BY_STATUS) {
 			const name = names[s.flag] ?? '';
-			if (!facts.statuses.some((v) => v.replace(/^#/, '') === name)) continue;
-			if (s.hits) (loose[s.flag] as TagHit[]).push({ tag: name, where: 'frontmatter', line: 1, text: `status: ${name}` });
-			else loose[s.flag] = true;
+			if (facts.statuses.some((v) => v.replace(/^#/, '') === name)) mark(loose, s, { tag: name, where: 'frontmatter', line: 1, text: `status: ${name}` });
 		}
 	}
 	for (const s of BY_TYPE) {
-		if (!facts.types.includes(s.value)) continue;
-		if (s.hits) (loose[s.flag] as TagHit[]).push({ tag: s.value, where: 'frontmatter', line: 1, text: `type: ${s.value}` });
-		else loose[s.flag] = true;
+		if (facts.types.includes(s.value)) mark(loose, s, { tag: s.value, where: 'frontmatter', line: 1, text: `type: ${s.value}` });
 	}
 	return flags;
 }
