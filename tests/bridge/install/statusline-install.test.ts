@@ -227,6 +227,7 @@ describe('install --statusline', () => {
 		const env = { CLAUDE_CONFIG_DIR: config };
 		expect(install(installOptions(v, home, { scope: 'user', env, statusLine: true })).code).toBe(0);
 		const file = path.join(config, 'settings.json');
+		expect(statusLine(file)?.command).toBe(OURS(v));
 		// The user edits the file, so uninstall edits it rather than restoring a backup.
 		fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('{', '{\n  "model": "opus",'));
 		const record = JSON.parse(fs.readFileSync(manifestPath(v), 'utf8')) as { installs: Json[] };
