@@ -220,6 +220,23 @@ describe('install --statusline', () => {
 		expect(fs.readFileSync(file, 'utf8')).toBe(original.replace('"opus"', '"haiku"'));
 	});
 
+	it('names a status line of the user in another file that ours hides or that hides ours, with the command for each', async () => {
+		const v = vaultWith();
+		const home = tempDir('sb-sl-home-');
+		const config = path.join(tempDir('sb-sl-cc-'), 'claude');
+		fs.mkdirSync(config);
+		fs.writeFileSync(path.join(config, 'settings.json'), withTheirs());
+		fs.mkdirSync(path.join(v, '.claude'));
+		fs.writeFileSync(path.join(v, '.claude', 'settings.local.json'), withTheirs('echo local'));
+		const r = await cli(['install', '--vault', v, '--statusline'], home, { CLAUDE_CONFIG_DIR: config });
+		expect(r.code).toBe(0);
+		expect(r.out).toContain(`Your status line in ${path.join(config, 'settings.json')} is not shown where ours is read (ours wins); to show both, run: `);
+		expect(r.out).toContain(`--scope user --statusline --chain`);
+		expect(r.out).toContain(`Your status line in ${path.join(v, '.claude', 'settings.local.json')} wins over ours, so that one is shown alone; to show both, run: `);
+		expect(r.out).toContain(`--scope local --statusline --chain`);
+		expect(statusLine(path.join(config, 'settings.json'))?.command).toBe(THEIRS);
+	});
+
 	it('a forged install record cannot make uninstall write a command into the user settings', () => {
 		const v = vaultWith();
 		const home = tempDir('sb-sl-home-');

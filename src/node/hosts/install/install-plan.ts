@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { agentArgs, HOOK_COMMANDS, hostOf, type HookEvent, type HostShell } from '../../../core/hosts/agent-contracts';
 import { commandLine, describeChars, shellOn, unsafeCharacters } from '../command-line/command-line';
 import { sha256, WriteError } from './files';
-import type { EventCommand, HostSpec } from '../host-spec';
+import type { EventCommand, HostSpec, Scope } from '../host-spec';
 import { backupPath, manifestPath, serializeManifest, type InstallRecord, type Manifest } from './manifest';
 import { bridgeTarget, editTarget, EXIT, hostPaths, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult, type AgentOptions } from './options';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
@@ -16,7 +16,7 @@ import { decodeStrict, parseJsonDoc, UnparseableError } from '../../check/settin
 import { PLUGIN_ID } from '../../vault-config';
 import { oldCodeCaches } from '../../state-registry';
 import { mcpSourceProblem } from '../hook-files/mcp-file';
-import { applyStatusLine, holdsOwnStatusLine, statusLineReport, type StatusLineOutcome } from './status-line-entry';
+import { applyStatusLine, holdsOwnStatusLine, otherStatusLines, statusLineReport, type StatusLineOutcome } from './status-line-entry';
 import { STATUS_LINE_COMMAND } from '../command-line/status-line-command';
 import { installCommandLine } from '../command-line/printed-command';
 import { statusLineAgents } from '../index';
@@ -94,6 +94,17 @@ export function backupHoldsOriginal(file: string, manifest: Manifest | null, rea
 	if (originals.size === 0) return false;
 	const bak = read(backupPath(file));
 	return bak !== null && originals.has(sha256(bak));
+}
+
+/** The view's read, with an unreadable file as none (for what is only reported). */
+function readOrNull(view: InstallView): (file: string) => Buffer | null {
+	return (file) => {
+		try {
+			return view.read(file);
+		} catch {
+			return null;
+		}
+	};
 }
 
 function asBuffer(text: string | Buffer): Buffer {
@@ -272,6 +283,10 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 	const chain = `${installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, o.scope, platform)} --statusline --chain`;
 	const said = statusLineReport(settings.status, file, host.name, chain);
 	if (said !== null) steps.push({ kind: said.warning === true ? 'warning' : 'line', text: said.text });
+	if (settings.status.kind === 'added' || settings.status.kind === 'chained') {
+		const chainIn = (s: Scope): string => `${installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, s, platform)} --statusline --chain`;
+		for (const text of otherStatusLines(spec, hostPaths(o), o.scope, readOrNull(view), chainIn)) steps.push({ kind: 'line', text });
+	}
 	if (manifestChanged) steps.push({ kind: 'write', file: manifestPath(o.vault), data: manifestText, changed: true });
 	return { start: r, steps, node, script, mcpReady: mcpProblem === null };
 }

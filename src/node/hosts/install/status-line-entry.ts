@@ -9,7 +9,7 @@ import type { HostShell } from '../../../core/hosts/agent-contracts';
 import { isOwnCommand, parseOwnCommand } from '../command-line/command-line';
 import { chainedCommand, ownStatusLine } from '../command-line/status-line-command';
 import { editJson, parseJsonDoc, type JsonDoc } from '../../check/settings-json';
-import type { HostSpec } from '../host-spec';
+import { SCOPES, type HostPaths, type HostSpec, type Scope } from '../host-spec';
 
 export type StatusLineOutcome =
 	/** Not asked for and none of ours there: nothing to do. */
@@ -123,4 +123,31 @@ export function statusLineReport(outcome: StatusLineOutcome, file: string, hostN
 				warning: true,
 			};
 	}
+}
+
+/**
+ * What the other files the host reads mean for our new status line: one of the user's in a file
+ * that wins hides ours, one in a file ours wins over is hidden by it. Each gets the command that
+ * chains ours after it in its own file (a managed one only a note).
+ */
+export function otherStatusLines(spec: HostSpec, p: HostPaths, scope: Scope, read: (file: string) => Buffer | null, chainIn: (scope: Scope) => string): string[] {
+	const sl = spec.statusLine;
+	if (sl === undefined) return [];
+	const rank = (label: string): number => sl.precedence.indexOf(label);
+	const lines: string[] = [];
+	for (const where of spec.readFiles(p)) {
+		if (where.label === scope || rank(where.label) < 0) continue;
+		let value: unknown;
+		try {
+			const data = read(where.file);
+			value = data === null ? undefined : (JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>)[sl.key];
+		} catch {
+			continue;
+		}
+		if (value === undefined || (isObj(value) && ownStatusLine(value.command) !== null)) continue;
+		const other = SCOPES.find((s) => s === where.label);
+		const fix = other === undefined ? 'managed settings cannot be changed here' : `to show both, run: ${chainIn(other)}`;
+		lines.push(rank(where.label) < rank(scope) ? `Your status line in ${where.file} wins over ours, so that one is shown alone; ${fix}` : `Your status line in ${where.file} is not shown where ours is read (ours wins); ${fix}`);
+	}
+	return lines;
 }

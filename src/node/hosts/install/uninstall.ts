@@ -142,7 +142,8 @@ function undoFile(t: Target, p: HostPaths, r: ActionResult, manifest: Manifest |
 	if (!keepBackup) writeAtomic(p.vault, bak, before);
 	writeAtomic(p.vault, t.file, after);
 	r.changed.push(t.file, ...(keepBackup ? [] : [bak]));
-	r.lines.push(`Removed ${out.removed} ${name} hook entr${out.removed === 1 ? 'y' : 'ies'} of ours from ${t.file}; everything else kept (${keepBackup ? `${bak} still holds the version from before install` : `previous version in ${bak}`})`);
+	const what = out.removed > 0 ? `${out.removed} ${name} hook entr${out.removed === 1 ? 'y' : 'ies'} of ours` : 'our status line';
+	r.lines.push(`Removed ${what} from ${t.file}; everything else kept (${keepBackup ? `${bak} still holds the version from before install` : `previous version in ${bak}`})`);
 	return true;
 }
 
