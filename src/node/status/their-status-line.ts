@@ -36,6 +36,7 @@ export function runTheirStatusLine(command: string, input: Buffer, env: NodeJS.P
 			if (settled) return;
 			settled = true;
 			clearTimeout(timer);
+			process.removeListener('SIGTERM', onStop);
 			child.stdout?.destroy();
 			child.unref();
 			let text = ok ? Buffer.concat(chunks).toString('utf8') : '';
@@ -49,15 +50,24 @@ export function runTheirStatusLine(command: string, input: Buffer, env: NodeJS.P
 			resolve('');
 			return;
 		}
-		const timer = setTimeout(() => {
+		const kill = (): void => {
 			try {
 				if (platform !== 'win32' && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
 				else child.kill('SIGKILL');
 			} catch {
 				// Already gone.
 			}
+		};
+		const timer = setTimeout(() => {
+			kill();
 			finish(false);
 		}, limits.timeoutMs);
+		// The host stops a run it no longer needs (a newer update): theirs, in its own group, goes with it.
+		const onStop = (): void => {
+			kill();
+			process.exit(0);
+		};
+		process.once('SIGTERM', onStop);
 		child.stdout?.on('data', (c: Buffer) => {
 			if (size >= limits.maxBytes) return;
 			const part = c.subarray(0, limits.maxBytes - size);

@@ -5,10 +5,10 @@
  * byte, idempotence, and a forged install record that must not put a command into user settings.
  * Every test uses a fake home; user scope goes to a temporary CLAUDE_CONFIG_DIR.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { parseArgs } from '../../../bridge/args';
 import { runAgentCommand } from '../../../bridge/commands/agents-cli';
 import { install } from '../../../src/node/hosts/install/install';
@@ -160,6 +160,21 @@ describe('install --statusline', () => {
 			const shown = theirs.startsWith('printf') ? '\u001b[31mred\n' : '';
 			expect(r.stdout).toBe(`${shown}${alone.stdout}`);
 		}
+	});
+
+	it('when Claude Code stops our run, theirs stops with it', { timeout: HANG_MS }, async () => {
+		const v = vaultWith();
+		const home = tempDir('sb-sl-home-');
+		expect(install(installOptions(v, home)).code).toBe(0);
+		const pidFile = path.join(tempDir('sb-sl-pid-'), 'pid');
+		const child = spawn('/bin/sh', ['-c', `exec ${OURS(v)} --before 'sleep 60 & echo $! > "${pidFile}"; wait'`], { stdio: ['pipe', 'ignore', 'ignore'] });
+		child.stdin.end('{}');
+		await vi.waitFor(() => expect(fs.readFileSync(pidFile, 'utf8')).toMatch(/^\d+\n$/), { timeout: HANG_MS, interval: 50 });
+		const sleeper = Number(fs.readFileSync(pidFile, 'utf8'));
+		const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+		child.kill('SIGTERM');
+		expect(await exited).toBe(0);
+		await vi.waitFor(() => expect(() => process.kill(sleeper, 0)).toThrow(), { timeout: HANG_MS, interval: 50 });
 	});
 
 	it('caps their output', () => {
