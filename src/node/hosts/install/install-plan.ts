@@ -280,11 +280,10 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 		steps.push({ kind: 'line', text: settings.hooksChanged ? `Registered ${events} for ${host.name} in ${file}${backup}` : `${file} already has the ${host.name} hooks${backup}` });
 		for (const c of settings.applied.replaced) steps.push({ kind: 'line', text: `Replaced an older entry of ours that ran: ${c}` });
 	} else steps.push({ kind: 'line', text: `${file} already has the ${host.name} hooks; left unchanged` });
-	const chain = `${installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, o.scope, platform)} --statusline --chain`;
-	const said = statusLineReport(settings.status, file, host.name, chain);
+	const chainIn = (s: Scope): string => `${installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, s, platform)} --statusline --chain`;
+	const said = statusLineReport(settings.status, file, host.name, chainIn(o.scope));
 	if (said !== null) steps.push({ kind: said.warning === true ? 'warning' : 'line', text: said.text });
 	if (settings.status.kind === 'added' || settings.status.kind === 'chained') {
-		const chainIn = (s: Scope): string => `${installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, s, platform)} --statusline --chain`;
 		for (const text of otherStatusLines(spec, hostPaths(o), o.scope, readOrNull(view), chainIn)) steps.push({ kind: 'line', text });
 	}
 	if (manifestChanged) steps.push({ kind: 'write', file: manifestPath(o.vault), data: manifestText, changed: true });
