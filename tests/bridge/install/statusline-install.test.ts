@@ -218,6 +218,19 @@ describe('install --statusline', () => {
 		}
 	});
 
+	it('uninstall --agent --scope without any install record still gives theirs back from our chained line', () => {
+		const original = withTheirs();
+		const v = vaultWith(original);
+		const home = tempDir('sb-sl-home-');
+		expect(install(installOptions(v, home, { statusLine: true, chain: true })).code).toBe(0);
+		fs.rmSync(manifestPath(v));
+		const r = uninstall({ vault: v, home, env: {}, agent: 'claude-code', scope: 'project' });
+		expect(r.code).toBe(0);
+		expect(r.lines.join('\n')).toContain(`yours is back as it was: ${THEIRS}`);
+		expect(statusLine(settingsOf(v))).toEqual({ padding: 2, type: 'command', command: THEIRS });
+		expect(fs.readFileSync(settingsOf(v), 'utf8')).not.toContain('session-brief.cjs');
+	});
+
 	it('user scope: CLAUDE_CONFIG_DIR holds the chained line, uninstall restores it, the real home is never touched', () => {
 		const v = vaultWith();
 		const home = tempDir('sb-sl-home-');
