@@ -49,7 +49,7 @@ const EXPECT: Record<StatusState, { has: readonly RegExp[]; not: readonly RegExp
 };
 
 /** The printed line without its colour codes, or what is wrong with the output. */
-function lineOf(r: RunResult, state: StatusState): { line: string } | { problem: string } {
+export function lineOf(r: RunResult, state: StatusState): { line: string } | { problem: string } {
 	if (r.status !== 0) return { problem: `exit ${r.status}: ${r.stderr.trim().split('\n')[0]}` };
 	const lines = r.stdout.split('\n');
 	if (lines.length !== 2 || lines[1] !== '') return { problem: `expected exactly one line, got ${JSON.stringify(r.stdout.slice(0, 300))}` };
