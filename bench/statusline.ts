@@ -11,6 +11,7 @@ import { placeHookFiles } from './lib/hook-files';
 import { run, type Job, type Measured, type RunResult } from './lib/measure';
 import { makePluginCache, pluginDir } from './lib/plugin-cache';
 import { childEnv, sessionStartInput, statusLineInput } from './lib/repo';
+import { removeCodeCaches } from '../src/node/hosts/hook-files/code-cache';
 import { LAST_CHECK_FILE } from '../src/node/state-registry';
 
 export const STATUS_STATES = ['current', 'stale', 'agents'] as const;
@@ -40,6 +41,8 @@ export interface StatusLineBench {
 const TOUCHED = [...new Set([...JOURNAL_TOUCHED, 'brief-index.json', LAST_CHECK_FILE])];
 
 const NODE = process.execPath;
+/** The file both commands run from: its code cache holds the functions of the run that wrote it. */
+const START_FILE = 'session-brief.start.cjs';
 
 /** What each state's line must say, so the bench never times an empty or wrong answer. */
 const EXPECT: Record<StatusState, { has: readonly RegExp[]; not: readonly RegExp[] }> = {
@@ -97,6 +100,12 @@ export function benchStatusLine(root: string, b: StatusLineBench): Partial<Recor
 		b.scan(root);
 		run(NODE, [entry, 'check', '--vault', root], { env });
 		if (!fs.existsSync(path.join(dir, LAST_CHECK_FILE))) b.fail(`statusline: \`check\` left no ${LAST_CHECK_FILE} in ${root}`);
+		makePluginCache(root);
+		// The start file's code cache written by a session start at tier 1, as after install when the
+		// first session starts before the line first runs (the cache holds what the run that wrote it compiled).
+		removeCodeCaches(hooks, [START_FILE], env);
+		const first = run(NODE, [entry, 'session-start'], { input: sessionStartInput(root), env, cwd: root });
+		if (tier1Check(first) !== null) b.fail(`statusline: the first session start: ${tier1Check(first)}`);
 		const state = (name: StatusState, extra: readonly Job[]): void => {
 			const job: Job = { label: `statusline ${name}`, cmd: NODE, args: [entry, 'statusline'], input, env, cwd: root };
 			const probe = lineOf(run(NODE, job.args, { input, env, cwd: root }), name);
@@ -112,7 +121,6 @@ export function benchStatusLine(root: string, b: StatusLineBench): Partial<Recor
 			const [statusline, e0, sessionStart] = b.measure([{ ...job, check }, nodeE0, ...extra], b.runs);
 			out[name] = { line: probe.line, statusline: statusline!, nodeE0: e0!, ...(sessionStart === undefined ? {} : { sessionStart }) };
 		};
-		makePluginCache(root);
 		state('current', [{ label: 'session-start tier 1', cmd: NODE, args: [entry, 'session-start'], input: () => sessionStartInput(root), env, cwd: root, check: tier1Check }]);
 		makePluginCache(root, 'gone');
 		state('stale', []);
@@ -126,7 +134,10 @@ export function benchStatusLine(root: string, b: StatusLineBench): Partial<Recor
 		}
 	} finally {
 		restore();
-		if (placedHere) fs.rmSync(hooks, { recursive: true, force: true });
+		if (placedHere) {
+			removeCodeCaches(hooks, [START_FILE, 'session-brief.bridge.cjs'], childEnv());
+			fs.rmSync(hooks, { recursive: true, force: true });
+		}
 	}
 	return out;
 }
