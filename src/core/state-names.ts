@@ -34,6 +34,8 @@ export const NET_BLIND_FILE = 'blind.json';
 export const EDITOR_WRITES_FILE = 'editor-writes.json';
 /** The last rule check's findings (src/core/rules/last-check-record.ts), which the bridge writes. */
 export const LAST_CHECK_FILE = 'last-check.json';
+/** Its counts alone, written after it: what the status line reads at every run, whatever the findings. */
+export const LAST_CHECK_SUMMARY_FILE = 'last-check-summary.json';
 /** The live channel's discovery file (src/core/live-protocol.ts). */
 export const DISCOVERY_FILE = 'live.json';
 /** The before-versions of notes agents changed (src/core/trail/before-versions.ts). */

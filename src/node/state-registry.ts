@@ -19,6 +19,7 @@ import {
 	NET_TURN_PREFIX,
 	JOURNAL_FILE,
 	LAST_CHECK_FILE,
+	LAST_CHECK_SUMMARY_FILE,
 	OLD_STARTS_FILE,
 	REVIEW_FILE,
 	SESSION_STARTS_FILE,
@@ -27,7 +28,7 @@ import {
 
 /** The plugin's settings, which Obsidian writes for it (`saveData`). */
 export const SETTINGS_FILE = 'data.json';
-export { LAST_CHECK_FILE };
+export { LAST_CHECK_FILE, LAST_CHECK_SUMMARY_FILE };
 /** A compaction of the journal or the session starts log runs under `<file>.lock`, created exclusively. */
 export const LOCK_SUFFIX = '.lock';
 export const JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;
@@ -101,6 +102,7 @@ export function pluginState(): readonly StateName[] {
 		{ name: EDITOR_WRITES_FILE, kind: 'file', what: "the record of the editor's writes" },
 		{ name: REVIEW_FILE, kind: 'file', what: 'the review marks' },
 		{ name: LAST_CHECK_FILE, kind: 'file', what: 'the last rule check' },
+		{ name: LAST_CHECK_SUMMARY_FILE, kind: 'file', what: "the last rule check's counts" },
 		{ name: MARKS_FOLDER, kind: 'folder', what: 'the session marks' },
 		{ name: BASELINE_FOLDER, kind: 'folder', what: "an earlier version's session net baselines (now in the per-user state folder)" },
 		{ name: BEFORE_FOLDER, kind: 'folder', what: 'the before-versions of notes agents changed' },

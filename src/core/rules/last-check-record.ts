@@ -32,3 +32,17 @@ export function parseLastCheck(data: unknown): LastCheck | null {
 export function rulesState(record: LastCheck): RulesState {
 	return { findings: record.findings.length, complete: record.complete, checks: [...new Set(record.findings.map((f) => f.check))] };
 }
+
+/** The summary file's content for a record: its counts without the findings. */
+export function checkSummary(record: { complete: boolean; findings: readonly { check: string }[] }): Record<string, unknown> {
+	return { schema: 1, findings: record.findings.length, complete: record.complete, checks: [...new Set(record.findings.map((f) => f.check))] };
+}
+
+/** The summary file read as untrusted: counts that are plain numbers and check ids that are short words, or no summary. */
+export function parseCheckSummary(data: unknown): RulesState | null {
+	if (typeof data !== 'object' || data === null) return null;
+	const r = data as Record<string, unknown>;
+	if (r.schema !== 1 || typeof r.complete !== 'boolean' || typeof r.findings !== 'number' || !Number.isSafeInteger(r.findings) || r.findings < 0) return null;
+	if (!Array.isArray(r.checks) || r.checks.length > 100 || !r.checks.every((c) => typeof c === 'string' && c.length <= 100)) return null;
+	return { findings: r.findings, complete: r.complete, checks: r.checks as string[] };
+}

@@ -7,11 +7,12 @@
  */
 import * as path from 'node:path';
 import type { Lang } from '../../core/i18n';
-import { parseLastCheck, type LastCheck } from '../../core/rules/last-check-record';
+import { checkSummary, parseCheckSummary, parseLastCheck, rulesState, type LastCheck } from '../../core/rules/last-check-record';
+import type { RulesState } from '../../core/status/status-line';
 import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff } from '../../core/rules/finding-diff';
 import type { Finding } from '../../core/rules/types';
 import { isStateFolder, readStateJson, writeStateFile } from '../state-file';
-import { LAST_CHECK_FILE } from '../state-registry';
+import { LAST_CHECK_FILE, LAST_CHECK_SUMMARY_FILE } from '../state-registry';
 
 /** A record larger than this is not read (it cannot be one this code wrote). */
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -30,6 +31,21 @@ export function writeLastCheck(root: string, pluginDir: string, lang: Lang, find
 	const kept = findings.slice(0, RECORDED_FINDINGS_MAX).map(recordedFinding);
 	const record = { schema: 1, writtenAt: now.toISOString(), lang, complete: kept.length === findings.length, findings: kept };
 	writeStateFile(root, path.join(pluginDir, LAST_CHECK_FILE), `${JSON.stringify(record)}\n`);
+	// Every finding counted, also past the ones the record keeps.
+	writeStateFile(root, path.join(pluginDir, LAST_CHECK_SUMMARY_FILE), `${JSON.stringify(checkSummary({ complete: true, findings }))}\n`);
+}
+
+/** The last check's counts for the status line: the summary file, or, where an earlier version left none, the record. */
+export function readCheckSummary(root: string, pluginDir: string): RulesState | null {
+	try {
+		const summary = readStateJson(root, path.join(pluginDir, LAST_CHECK_SUMMARY_FILE), 64 * 1024);
+		if (summary !== undefined) return parseCheckSummary(summary);
+	} catch {
+		// A planted link, FIFO or folder, or no JSON: no summary.
+		return null;
+	}
+	const record = readLastCheck(root, pluginDir);
+	return record === null ? null : rulesState(record);
 }
 
 /**

@@ -4,11 +4,10 @@
  * rule check's record. Never a walk of the vault: the line runs every few hundred milliseconds.
  */
 import type { VaultStatus } from '../../core/status/status-line';
-import { rulesState } from '../../core/rules/last-check-record';
 import { judgeCache } from '../tiers/brief-pipeline';
 import { servedByPlugin } from '../tiers/plugin-tier';
 import { agentChanges } from '../journal/what-changed';
-import { readLastCheck } from '../check/last-check';
+import { readCheckSummary } from '../check/last-check';
 import type { VaultContext } from '../vault-config';
 
 /** The vault's status; every count the files cannot give is null, and each part fails on its own. */
@@ -23,11 +22,10 @@ export function readVaultStatus(ctx: VaultContext, now: Date): VaultStatus & { l
 	} catch {
 		// An unreadable journal leaves the count out rather than show a wrong one.
 	}
-	const record = readLastCheck(ctx.root, ctx.pluginDir);
 	return {
 		toReview: read?.toReview ?? null,
 		agentChanges: changes,
-		rules: record === null ? null : rulesState(record),
+		rules: readCheckSummary(ctx.root, ctx.pluginDir),
 		stale: !kept,
 		...(read?.lang === undefined ? {} : { lang: read.lang }),
 	};

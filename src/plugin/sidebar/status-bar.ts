@@ -6,8 +6,8 @@
 import { normalizePath, type Plugin } from 'obsidian';
 import { describeStart, lastDelivered, OLD_STARTS_FILE, parseSessionStarts, parseStartsLog, STARTS_LOG } from '../../core/trail/session-starts';
 import { statusBarText, type RulesState } from '../../core/status/status-line';
-import { parseLastCheck, rulesState } from '../../core/rules/last-check-record';
-import { LAST_CHECK_FILE } from '../../core/state-names';
+import { parseCheckSummary, parseLastCheck, rulesState } from '../../core/rules/last-check-record';
+import { LAST_CHECK_FILE, LAST_CHECK_SUMMARY_FILE } from '../../core/state-names';
 import { AGENT_CHANGES_CHANGED, POLL_MS, type AgentChanges } from '../review/agent-changes';
 import { CHANGED, type BriefService } from '../index/brief-service';
 import type { IndexSync } from '../index/index-sync';
@@ -66,18 +66,29 @@ export class ReviewStatusBar {
 		this.update();
 	}
 
-	/** The rule check record the bridge keeps (`last-check.json`), read when its stamp moved; anything odd is no record. */
+	/**
+	 * The last rule check's counts the bridge keeps (`last-check-summary.json`, or the whole record
+	 * where an earlier version left no summary), read when a stamp moved; anything odd is no record.
+	 */
 	private async readRules(): Promise<void> {
-		const file = normalizePath(`${this.dir()}/${LAST_CHECK_FILE}`);
 		const adapter = this.plugin.app.vault.adapter;
+		const summary = normalizePath(`${this.dir()}/${LAST_CHECK_SUMMARY_FILE}`);
+		const record = normalizePath(`${this.dir()}/${LAST_CHECK_FILE}`);
+		const stampOf = async (file: string): Promise<string> => {
+			const st = await adapter.stat(file);
+			return st === null || st.type !== 'file' ? '' : `${st.size}:${st.mtime}`;
+		};
 		let rules: RulesState | null = null;
 		let stamp = '';
 		try {
-			const st = await adapter.stat(file);
-			stamp = st === null || st.type !== 'file' ? '' : `${st.size}:${st.mtime}`;
+			const [s, r] = [await stampOf(summary), await stampOf(record)];
+			stamp = `${s}|${r}`;
 			if (stamp === this.rulesStamp) return;
-			const record = stamp === '' ? null : parseLastCheck(JSON.parse(await adapter.read(file)) as unknown);
-			rules = record === null ? null : rulesState(record);
+			if (s !== '') rules = parseCheckSummary(JSON.parse(await adapter.read(summary)) as unknown);
+			else if (r !== '') {
+				const parsed = parseLastCheck(JSON.parse(await adapter.read(record)) as unknown);
+				rules = parsed === null ? null : rulesState(parsed);
+			}
 		} catch {
 			// Unreadable or not JSON: no record.
 		}

@@ -88,6 +88,13 @@ describe('statusline', () => {
 		expect(run(hookScript(v), ['check'], '', { env: ENV }).status).toBe(1);
 		keep(v);
 		expect(oneLine(statusline(v).out)).toBe('vault: 2 to review · rules: 2 broken links');
+		// It reads the check's summary, not its findings.
+		const summaryFile = path.join(pluginDir(v), 'last-check-summary.json');
+		expect(JSON.parse(fs.readFileSync(summaryFile, 'utf8'))).toEqual({ schema: 1, findings: 2, complete: true, checks: ['broken-link'] });
+		fs.writeFileSync(summaryFile, JSON.stringify({ schema: 1, findings: 3, complete: true, checks: ['broken-link', 'frontmatter'] }));
+		expect(oneLine(statusline(v).out)).toBe('vault: 2 to review · rules: 3 problems');
+		// Where an earlier version left no summary, the record answers.
+		fs.rmSync(summaryFile);
 		const record = JSON.parse(fs.readFileSync(path.join(pluginDir(v), 'last-check.json'), 'utf8')) as { findings: { check: string }[] };
 		record.findings[0]!.check = 'frontmatter';
 		fs.writeFileSync(path.join(pluginDir(v), 'last-check.json'), JSON.stringify(record));
@@ -142,6 +149,14 @@ describe('statusline', () => {
 		fs.writeFileSync(path.join(pluginDir(v), 'last-check.json'), JSON.stringify(record));
 		const text = oneLine(statusline(v).out);
 		expect(text).toBe('vault: 3 to review · 1 agent change unreviewed · rules: 1+ problems');
+		// A planted summary: numbers that are no numbers, check ids with escapes.
+		const summaryFile = path.join(pluginDir(v), 'last-check-summary.json');
+		for (const forged of [{ findings: '2\nx' }, { findings: -1 }, { findings: 1.5 }, { checks: 'broken-link' }, { checks: Array(101).fill('x') }]) {
+			fs.writeFileSync(summaryFile, JSON.stringify({ schema: 1, findings: 2, complete: true, checks: ['broken-link'], ...forged }));
+			expect(oneLine(statusline(v).out)).toBe('vault: 3 to review · 1 agent change unreviewed');
+		}
+		fs.writeFileSync(summaryFile, JSON.stringify({ schema: 1, findings: 2, complete: true, checks: ['broken-link\n\u001b[2J'] }));
+		expect(oneLine(statusline(v).out)).toBe('vault: 3 to review · 1 agent change unreviewed · rules: 2 problems');
 	});
 
 	it('leaves the start file\'s code cache to a session start, which needs all of it', () => {

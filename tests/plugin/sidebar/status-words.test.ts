@@ -63,5 +63,9 @@ describe('status bar words', () => {
 		fs.writeFileSync(path.join(started.pluginDir, 'last-check.json'), '{"schema":1,"lang":"en","complete":true,"findings":[{"check":"x\\n"}]}');
 		await new Promise((r) => setTimeout(r, POLL_MS + 500));
 		expect(bar(started).textContent).toBe('7 to review');
+		// The summary the bridge writes beside the record wins: it counts every finding.
+		fs.writeFileSync(path.join(started.pluginDir, 'last-check-summary.json'), JSON.stringify({ schema: 1, findings: 2345, complete: true, checks: ['broken-link'] }));
+		await new Promise((r) => setTimeout(r, POLL_MS + 500));
+		expect(bar(started).textContent).toBe('7 to review · rules: 2345 broken links');
 	}, HANG_MS);
 });
