@@ -1,7 +1,6 @@
 import { Notice, Platform, Plugin } from 'obsidian';
 import { formatBrief } from './src/core/brief/format';
 import { AGENT_CHANGES_CHANGED, AgentChanges } from './src/plugin/review/agent-changes';
-import { AgentChangesStatusBar } from './src/plugin/sidebar/agent-status-bar';
 import { addAgentDiffItem } from './src/plugin/review/agent-diff-menu';
 import { resolveSettings, type DailyNoteSettings, type Settings } from './src/core/settings';
 import { BriefService } from './src/plugin/index/brief-service';
@@ -106,8 +105,7 @@ export default class SessionBriefPlugin extends Plugin {
 		registerHoverSource(this, lang());
 		// The status bar is "not available on mobile" (obsidian.d.ts, addStatusBarItem); it shows nothing before the index is ready.
 		if (Platform.isDesktopApp) {
-			new ReviewStatusBar(this, this.service, this.sync, () => void this.openReviewView());
-			new AgentChangesStatusBar(this, this.agentChanges, this.service, () => void this.openReviewView());
+			new ReviewStatusBar(this, this.service, this.sync, this.agentChanges, () => void this.openReviewView());
 		}
 		this.desktop = await loadDesktopParts({ app: this.app, manifest: this.manifest, plugin: this, service: this.service, sync: this.sync, rules: this.rules, settings: () => this.settings, agentChanges: this.agentChanges, hooksRemoved: this.hooksRemoved }, () => !this.unloaded);
 		this.resolveDesktop(this.desktop);

@@ -18,6 +18,7 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	'pre-tool-use': [...COMMON, 'agent'],
 	'turn-end': [...COMMON, 'agent'],
 	baseline: COMMON,
+	statusline: [...COMMON, 'no-color'],
 	report: [...COMMON, 'source', 'json', 'review'],
 	changes: [...COMMON, 'json'],
 	check: [...COMMON, 'json'],

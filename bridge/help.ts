@@ -156,6 +156,17 @@ call it allows may change as they are (for changes). Exits 0.`,
 			example: 'turn-end < input.json',
 			agentRuns: true,
 		},
+		statusline: {
+			synopsis: '[--vault DIR]',
+			summary: "Claude Code's status line: what waits for review, in one line",
+			about: `One line for the agent's status bar: the notes to review, the agent changes not yet
+reviewed, the last rule check, and "brief stale" when nothing that runs vouches for the cache.
+Reads only the cached files, never scans; always exits 0 (an empty line when the vault cannot be
+read). Colour unless NO_COLOR is set. install --statusline registers it (docs/status-line.md).`,
+			options: [VAULT_HOOK, CONFIG, LANG, '  --no-color               Plain text, as with NO_COLOR'],
+			example: 'statusline < input.json',
+			agentRuns: true,
+		},
 		baseline: {
 			synopsis: '',
 			summary: 'Run by session-start in the background: the list of notes turn-end compares with',

@@ -41,6 +41,8 @@ export function hookCrashOutput(args: Args, error: unknown, scriptPath: string):
 			return '';
 		case 'turn-end':
 			return '{}\n';
+		case 'statusline':
+			return '\n';
 		case 'post-tool-use':
 			return postToolUseCrashEnvelope(error, scriptPath, 'en', agentOrDefault(stringFlag(args, 'agent')));
 		case 'session-start':

@@ -26,6 +26,8 @@ async function run(args: Args, scriptPath: string): Promise<number> {
 			return (await import('./commands/turn-end')).turnEnd(args, scriptPath, process.env);
 		case 'baseline':
 			return (await import('./commands/turn-end')).baseline(args, scriptPath, process.env);
+		case 'statusline':
+			return (await import('./commands/statusline')).statusline(args, scriptPath, process.env);
 		case 'report':
 			return (await import('./commands/report')).report(args, scriptPath, process.env);
 		case 'check':

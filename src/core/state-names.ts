@@ -32,6 +32,8 @@ export const NET_TURN_PREFIX = 'turn-';
 export const NET_BLIND_FILE = 'blind.json';
 /** The plugin's record of notes its own editor changed (src/plugin/review/editor-writes.ts). */
 export const EDITOR_WRITES_FILE = 'editor-writes.json';
+/** The last rule check's findings (src/core/rules/last-check-record.ts), which the bridge writes. */
+export const LAST_CHECK_FILE = 'last-check.json';
 /** The live channel's discovery file (src/core/live-protocol.ts). */
 export const DISCOVERY_FILE = 'live.json';
 /** The before-versions of notes agents changed (src/core/trail/before-versions.ts). */

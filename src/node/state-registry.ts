@@ -18,6 +18,7 @@ import {
 	NET_STATE_PREFIX,
 	NET_TURN_PREFIX,
 	JOURNAL_FILE,
+	LAST_CHECK_FILE,
 	OLD_STARTS_FILE,
 	REVIEW_FILE,
 	SESSION_STARTS_FILE,
@@ -26,8 +27,7 @@ import {
 
 /** The plugin's settings, which Obsidian writes for it (`saveData`). */
 export const SETTINGS_FILE = 'data.json';
-/** The last rule check's findings (src/node/check/last-check.ts). */
-export const LAST_CHECK_FILE = 'last-check.json';
+export { LAST_CHECK_FILE };
 /** A compaction of the journal or the session starts log runs under `<file>.lock`, created exclusively. */
 export const LOCK_SUFFIX = '.lock';
 export const JOURNAL_LOCK = `${JOURNAL_FILE}${LOCK_SUFFIX}`;

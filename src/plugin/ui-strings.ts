@@ -48,7 +48,6 @@ export interface UiStrings {
 	revealInExplorer: string;
 	/** The Today header and the group-by-folder option (review-today.ts, review-rows.ts). */
 	today: TodayStrings;
-	statusBar: (n: number) => string;
 	statusBarTitle: string;
 	lastSession: (what: string | null) => string;
 	marked: (name: string) => string;
@@ -133,7 +132,6 @@ const en: UiStrings = {
 		groupByFolder: 'Group by folder',
 		vaultRoot: 'Vault root',
 	},
-	statusBar: (n) => `${n} to review`,
 	statusBarTitle: 'Open the needs review sidebar',
 	lastSession: (what) => (what === null ? 'No agent session has received the brief yet.' : `Last agent session that received the brief: ${what}`),
 	marked: (name) => `Marked "${name}" as reviewed.`,
@@ -213,7 +211,6 @@ const de: UiStrings = {
 		groupByFolder: 'Nach Ordner gruppieren',
 		vaultRoot: 'Hauptordner des Vaults',
 	},
-	statusBar: (n) => `${n} zu prüfen`,
 	statusBarTitle: 'Seitenleiste „Zu prüfen“ öffnen',
 	lastSession: (what) => (what === null ? 'Noch keine Agenten-Sitzung hat den Brief erhalten.' : `Letzte Agenten-Sitzung mit Brief: ${what}`),
 	marked: (name) => `"${name}" als geprüft markiert.`,
@@ -262,7 +259,7 @@ export function uiStrings(lang: Lang): UiStrings {
 	return UI_TEXT[lang];
 }
 
-/** Texts of the *Changed by agents* section and its status-bar count (review-agent-changes.ts, agent-status-bar.ts). */
+/** Texts of the *Changed by agents* section (review-agent-changes.ts). */
 export interface AgentChangesStrings {
 	title: string;
 	/** The section's name for screen readers: its title and how many notes wait. */
@@ -291,8 +288,6 @@ export interface AgentChangesStrings {
 	markedAll: (n: number) => string;
 	undone: string;
 	writeFailed: (reason: string) => string;
-	statusBar: (n: number) => string;
-	statusBarTitle: string;
 	/** The review marks file differs from what the plugin last wrote; `at` is already a local time. */
 	changedOutside: (at: string | null, hidden: number) => string;
 	/** The journal in the vault lost records its copy outside the vault holds; they are shown again. */
@@ -327,8 +322,6 @@ const agentChangesEn: AgentChangesStrings = {
 	markedAll: (n) => `Marked ${n === 1 ? '1 note' : `${n} notes`} changed by agents as reviewed.`,
 	undone: 'The agent changes show again.',
 	writeFailed: (reason) => `Could not save the review marks: ${reason}`,
-	statusBar: (n) => `${n} changed by agents`,
-	statusBarTitle: 'Notes changed by agents, not yet reviewed: open the needs review sidebar',
 	changedOutside: (at, hidden) =>
 		`Review marks were changed outside Obsidian${at === null ? '' : ` at ${at}`}; ${hidden === 1 ? '1 agent change was' : `${hidden} agent changes were`} hidden and ${hidden === 1 ? 'is' : 'are'} shown again. If you made that change (in Obsidian on another device, say), accept it.`,
 	journalLost: (lost) =>
@@ -360,8 +353,6 @@ const agentChangesDe: AgentChangesStrings = {
 	markedAll: (n) => `${n === 1 ? '1 von Agenten geänderte Notiz' : `${n} von Agenten geänderte Notizen`} als geprüft markiert.`,
 	undone: 'Die Änderungen der Agenten werden wieder angezeigt.',
 	writeFailed: (reason) => `Die Prüfvermerke ließen sich nicht speichern: ${reason}`,
-	statusBar: (n) => `${n} von Agenten geändert`,
-	statusBarTitle: 'Von Agenten geänderte, noch nicht geprüfte Notizen: Seitenleiste „Zu prüfen“ öffnen',
 	changedOutside: (at, hidden) =>
 		`Prüfvermerke wurden außerhalb von Obsidian geändert${at === null ? '' : ` (${at})`}; ${hidden === 1 ? '1 Agenten-Änderung war' : `${hidden} Agenten-Änderungen waren`} ausgeblendet und ${hidden === 1 ? 'wird' : 'werden'} wieder gezeigt. Wenn die Änderung von dir stammt (etwa aus Obsidian auf einem anderen Gerät), übernimm sie.`,
 	journalLost: (lost) =>

@@ -44,6 +44,8 @@ export interface BriefCache {
 	/** Must equal the index file's `id`; otherwise the two files are from different writes. */
 	indexId: string;
 	noteCount: number;
+	/** Notes in the sidebar sections that can be marked as reviewed, each once (src/core/status/review-count.ts); missing in files from before it existed. */
+	toReview?: number;
 	/**
 	 * The brief as the hook prints it: counts, the first `namesPerItem` paths of each list and no
 	 * per-note detail, so reading it costs the same for 100 notes or 100,000. Everything else is

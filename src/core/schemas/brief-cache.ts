@@ -28,6 +28,7 @@ export function checkBriefCache(version: number): Check {
 		key: str,
 		indexId: str,
 		noteCount: int(0, Number.MAX_SAFE_INTEGER),
+		toReview: optional(int(0, Number.MAX_SAFE_INTEGER)),
 		brief: checkBrief,
 		namesPerItem: int(0, MAX_NAMES),
 		lang: optional(oneOf('en', 'de')),

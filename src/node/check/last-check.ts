@@ -6,8 +6,9 @@
  * folder made for it.
  */
 import * as path from 'node:path';
-import { isLang, type Lang } from '../../core/i18n';
-import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff, type RecordedFinding } from '../../core/rules/finding-diff';
+import type { Lang } from '../../core/i18n';
+import { parseLastCheck, type LastCheck } from '../../core/rules/last-check-record';
+import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff } from '../../core/rules/finding-diff';
 import type { Finding } from '../../core/rules/types';
 import { isStateFolder, readStateJson, writeStateFile } from '../state-file';
 import { LAST_CHECK_FILE } from '../state-registry';
@@ -15,25 +16,11 @@ import { LAST_CHECK_FILE } from '../state-registry';
 /** A record larger than this is not read (it cannot be one this code wrote). */
 const MAX_BYTES = 4 * 1024 * 1024;
 
-export interface LastCheck {
-	lang: Lang;
-	complete: boolean;
-	findings: RecordedFinding[];
-}
-
-function isRecorded(v: unknown): v is RecordedFinding {
-	if (typeof v !== 'object' || v === null) return false;
-	const r = v as Record<string, unknown>;
-	return typeof r.check === 'string' && typeof r.path === 'string' && typeof r.message === 'string';
-}
+export type { LastCheck };
 
 export function readLastCheck(root: string, pluginDir: string): LastCheck | null {
 	try {
-		const data = readStateJson(root, path.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES) as Record<string, unknown> | undefined;
-		if (data === undefined || data === null) return null;
-		if (data.schema !== 1 || !isLang(data.lang) || typeof data.complete !== 'boolean') return null;
-		if (!Array.isArray(data.findings) || !data.findings.every(isRecorded)) return null;
-		return { lang: data.lang, complete: data.complete, findings: data.findings.map((f) => ({ check: f.check, path: f.path, message: f.message })) };
+		return parseLastCheck(readStateJson(root, path.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES));
 	} catch {
 		return null;
 	}

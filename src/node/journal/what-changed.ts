@@ -105,7 +105,7 @@ async function sinceLastSession(ctx: VaultContext, sourced: SourcedBrief, full: 
  * journal and the marks are the ones it was made from or the journal only grew; after a scan that
  * just summarized these very files, its answer; otherwise from the whole journal.
  */
-function agentChanges(ctx: VaultContext, sourced: SourcedBrief, now: Date): AgentChangesItem {
+export function agentChanges(ctx: VaultContext, sourced: Pick<SourcedBrief, 'cache' | 'kept'>, now: Date): AgentChangesItem {
 	if (ctx.pluginDir === null) return agentChangesItem([]);
 	const place = { root: ctx.root, pluginDir: ctx.pluginDir, excludedRootFolders: ctx.settings.excludedRootFolders };
 	const cache = sourced.cache;

@@ -20,6 +20,7 @@ import { readSessionStarts } from '../journal/what-changed';
 import { keepSessionStartsBounded } from '../journal/session-starts-log';
 import { newsAnswers } from '../../core/trail/what-changed';
 import { summarizeFiles } from '../journal/agent-summary';
+import { countToReview } from '../../core/status/review-count';
 
 export type { SourcedBrief } from './plugin-tier';
 export { processAlive } from '../live/process-alive';
@@ -153,6 +154,7 @@ export function scanTier(run: PipelineRun): SourcedBrief {
 					date: brief.date,
 					key: ctx.key,
 					noteCount: scan.entries.length,
+					toReview: countToReview(scan.entries, ctx.settings),
 					brief,
 					namesPerItem: ctx.settings.maxNamesPerItem,
 					lang: cache?.lang,

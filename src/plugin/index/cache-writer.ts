@@ -157,6 +157,7 @@ export class CacheWriter {
 			date: brief.date,
 			key: this.service.key(),
 			noteCount: index.size,
+			toReview: index.toReviewCount(),
 			brief,
 			namesPerItem: this.service.settings.maxNamesPerItem,
 			lang: this.service.lang(),

@@ -131,8 +131,8 @@ describe('changed by agents: the sidebar section', () => {
 			['treeitem', '1', 'true'],
 		]);
 		// The status bar counts them too; a click opens the sidebar.
-		const bar = s.stub.statusBarItems.find((e) => e.hasClass('session-brief-agents-status'));
-		expect(bar?.textContent).toBe('3 changed by agents');
+		const bar = s.stub.statusBarItems.find((e) => e.hasClass('session-brief-status'));
+		expect(bar?.textContent).toBe('7 to review · 3 agent changes unreviewed');
 		expect(bar?.hasClass('session-brief-hidden')).toBe(false);
 	});
 
@@ -218,7 +218,8 @@ describe('changed by agents: the sidebar section', () => {
 		expect(shown(root)).toEqual([]);
 		expect(section(root).querySelector('.session-brief-empty')?.textContent).toBe('Every change an agent made is reviewed.');
 		expect(marksFile(s)).toMatchObject({ all: THREE[4]?.at });
-		expect(s.stub.statusBarItems.find((e) => e.hasClass('session-brief-agents-status'))?.hasClass('session-brief-hidden')).toBe(true);
+		// The status bar drops the agent changes from its words once none waits.
+		expect(s.stub.statusBarItems.find((e) => e.hasClass('session-brief-status'))?.textContent).toBe('7 to review');
 		// Undo takes the mark for all back; the session's own mark stays.
 		const notice = Notice.all.at(-1);
 		expect(notice?.messageEl.textContent).toContain('Marked 2 notes changed by agents as reviewed.');
@@ -310,13 +311,13 @@ describe('changed by agents: the sidebar section', () => {
 		expect(shown(root)).toEqual([{ session: 'Ohne Sitzungs-ID (1)', notes: ['Notes/Plain.md | Notes · Edit'] }]);
 		expect(section(root).querySelector('.session-brief-agents-title')?.textContent).toBe('Von Agenten geändert');
 		expect(row(root, 'Notes/Plain.md').querySelector('[data-action="mark"]')?.getAttribute('aria-label')).toBe('Als geprüft markieren');
-		expect(s.stub.statusBarItems.find((e) => e.hasClass('session-brief-agents-status'))?.textContent).toBe('1 von Agenten geändert');
+		expect(s.stub.statusBarItems.find((e) => e.hasClass('session-brief-status'))?.textContent).toBe('7 zu prüfen · 1 Agentenänderung ungeprüft');
 	});
 
 	it('the status bar counts again when the journal, the language or a setting moves, not at every index change', async () => {
 		const s = await start(THREE);
-		const bar = s.stub.statusBarItems.find((e) => e.hasClass('session-brief-agents-status'));
-		expect(bar?.textContent).toBe('3 changed by agents');
+		const bar = s.stub.statusBarItems.find((e) => e.hasClass('session-brief-status'));
+		expect(bar?.textContent).toBe('7 to review · 3 agent changes unreviewed');
 		const count = vi.spyOn(store(s), 'count');
 		const plain = s.app.vault.getFileByPath('Notes/Plain.md');
 		if (plain === null) throw new Error('no note');
@@ -325,7 +326,7 @@ describe('changed by agents: the sidebar section', () => {
 		expect(count).not.toHaveBeenCalled();
 		await s.plugin.updateSettings({ ...s.plugin.settings, language: 'de' });
 		expect(count).toHaveBeenCalled();
-		expect(bar?.textContent).toBe('3 von Agenten geändert');
+		expect(bar?.textContent).toBe('8 zu prüfen · 3 Agentenänderungen ungeprüft');
 		await s.plugin.updateSettings({ ...s.plugin.settings, showStatusBar: false });
 		expect(bar?.hasClass('session-brief-hidden')).toBe(true);
 	});

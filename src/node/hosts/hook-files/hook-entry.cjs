@@ -131,7 +131,7 @@ function run(file, marks) {
 const loadBridge = (asLibrary) => run(BRIDGE, asLibrary ? { [LIBRARY_MARK]: true } : {});
 
 // The small file for the command; an install of an earlier version may lack it.
-const small = process.argv[2] === 'session-start' ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;
+const small = ['session-start', 'statusline'].includes(process.argv[2]) ? START : ['post-tool-use', 'pre-tool-use'].includes(process.argv[2]) ? EDIT : null;
 function isRegular(file) {
 	try {
 		return fs.lstatSync(file).isFile();
@@ -143,8 +143,9 @@ function isRegular(file) {
 // A hook fails open: files that cannot be run (damaged, replaced by a link) never cost the session
 // its start or its edit; the session start says what to do instead. Other commands fail as usual.
 function failOpen(error) {
-	if (!['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end'].includes(process.argv[2])) throw error;
+	if (!['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end', 'statusline'].includes(process.argv[2])) throw error;
 	if (process.argv[2] === 'turn-end') fs.writeSync(1, '{}\n');
+	if (process.argv[2] === 'statusline') fs.writeSync(1, '\n');
 	if (process.argv[2] === 'session-start') {
 		const text = `Session brief: the hook files in ${__dirname} cannot be run (${String(error && error.message).slice(0, 200)}); run install again.`;
 		const json = JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: text } }).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

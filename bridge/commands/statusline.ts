@@ -1,0 +1,33 @@
+/**
+ * `statusline`: one line for the agent's status bar (Claude Code's `statusLine` runs it whenever the
+ * conversation updates, with JSON about the session on stdin). Whatever happens it prints one line
+ * and exits 0: a vault it cannot read gives an empty line (docs/status-line.md).
+ */
+import type { Args } from '../args';
+import { statusLineText } from '../../src/core/status/status-line';
+import { readVaultStatus } from '../../src/node/status/vault-status';
+import { clock, contextFor } from '../context';
+import { readStdin, writeOut } from '../io';
+
+/** NO_COLOR set to anything but the empty string turns colour off (no-color.org). */
+export function colorWanted(env: NodeJS.ProcessEnv): boolean {
+	return env.NO_COLOR === undefined || env.NO_COLOR === '';
+}
+
+export async function statusline(args: Args, scriptPath: string, env: NodeJS.ProcessEnv): Promise<number> {
+	// The session's JSON names the folder Claude Code runs in, which says nothing about the vault
+	// (docs/design.md, "Where the vault is"); it is read so the writer is never left blocked.
+	const stdin = readStdin(1000);
+	let line = '';
+	try {
+		const ctx = contextFor(args, scriptPath, env);
+		const status = readVaultStatus(ctx, clock(env));
+		const lang = ctx.settings.language === 'auto' && !args.flags.has('lang') ? (status.lang ?? ctx.lang) : ctx.lang;
+		line = statusLineText(status, lang, colorWanted(env) && !args.flags.has('no-color'));
+	} catch {
+		// A broken vault: the empty line says nothing rather than something wrong.
+	}
+	await stdin;
+	writeOut(`${line}\n`);
+	return 0;
+}
