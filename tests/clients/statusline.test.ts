@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { probe, skipReason, type Workspace } from './support/clients';
+import { bridgeOk, NOW, probe, run, runClaude, skipReason, type Workspace } from './support/clients';
 import { startClaudeTui } from './support/claude-tui';
 import { clientSuite } from './support/suite';
 import { terminalUnavailable } from './support/terminal';
@@ -46,6 +46,29 @@ function writeSettings(file: string, settings: Record<string, unknown>): void {
 
 const shows = (text: string) => (rows: string[]) => rows.some((r) => r.includes(text));
 
+/** The installed hook file, as the settings entry names it. */
+const hookFile = (ws: Workspace): string => path.join(ws.vault, '.claude', 'hooks', 'session-brief.cjs');
+
+/** Our status line as it stands on the screen (the row that begins with `vault:`), or undefined. */
+function ourRow(rows: string[]): string | undefined {
+	return rows.map((r) => r.trim()).find((r) => r.startsWith('vault:'));
+}
+
+/** `statusline` run by hand on the same vault, in the environment Claude Code gives its status line. */
+async function byHand(ws: Workspace): Promise<string> {
+	const r = await run(process.execPath, [hookFile(ws), 'statusline'], { cwd: ws.vault, env: { PATH: process.env.PATH ?? '', HOME: ws.home, NO_COLOR: '1', SESSION_BRIEF_NOW: NOW }, input: '{}' });
+	expect(r.status).toBe(0);
+	return r.stdout.trim();
+}
+
+/** A word for sh, quoted as `install --statusline --chain` quotes the command it chains. */
+const shQuote = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/** The status line entry for our command (what `install --statusline` writes). */
+function ourEntry(ws: Workspace): { type: 'command'; command: string; padding: number } {
+	return { type: 'command', command: `"${process.execPath}" "${hookFile(ws)}" statusline`, padding: 0 };
+}
+
 describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: ${skip ?? ''})`}, interactive: the status line`, () => {
 	const s = clientSuite();
 
@@ -69,5 +92,65 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		expect(inputs[0]?.workspace?.current_dir).toBe(vault);
 		expect(new Set(inputs.map((i) => i.session_id)).size).toBe(1);
 		expect(s.api.conversation().length).toBeGreaterThan(0);
+	});
+
+	test('install, then a session: Claude Code runs our statusline and shows its line; after an agent edit it runs it again', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install', '--agent', 'claude-code']);
+		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: ourEntry(ws) });
+		const note = path.join(ws.vault, 'Notes', 'Reading list.md');
+		s.api.script([{ tool: 'Read', input: { file_path: note } }, { tool: 'Edit', input: { file_path: note, old_string: 'Reading list', new_string: 'Reading list (sorted)' } }, { text: 'Edited the note.' }]);
+		const claude = startClaudeTui(ws, s.api, s.guard, { permissionMode: 'acceptEdits' });
+		let first: string | undefined;
+		let second: string | undefined;
+		try {
+			first = ourRow(await claude.term.waitFor('our status line', (rows) => ourRow(rows) !== undefined));
+			expect(first).toBe(await byHand(ws));
+			claude.send('Sort the reading list.');
+			await claude.term.waitFor("the stand-in's answer", shows('Edited the note.'));
+			second = ourRow(await claude.term.waitFor('our line with the agent change', (rows) => /agent change/.test(ourRow(rows) ?? '')));
+		} finally {
+			await claude.quit();
+		}
+		expect(fs.readFileSync(note, 'utf8')).toContain('Reading list (sorted)');
+		expect(second).not.toBe(first);
+		expect(second).toBe(await byHand(ws));
+	});
+
+	test("with the user's own status line, chained: the screen shows theirs and ours, and theirs got Claude Code's JSON", async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install', '--agent', 'claude-code']);
+		const theirs = recordingStatusLine(ws, 'MY-OWN-STATUS');
+		const ours = ourEntry(ws);
+		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: { ...ours, command: `${ours.command} --before ${shQuote(theirs.command)}` } });
+		s.api.script([{ text: 'The answer of the stand-in.' }]);
+		const claude = startClaudeTui(ws, s.api, s.guard);
+		let rows: string[] = [];
+		try {
+			rows = await claude.term.waitFor('both lines', (now) => shows('MY-OWN-STATUS')(now) && ourRow(now) !== undefined);
+			claude.send('What is the state of the vault?');
+			await claude.term.waitFor("the stand-in's answer", shows('The answer of the stand-in.'));
+			await claude.term.waitFor('a run after the answer', () => theirs.inputs().length >= 2);
+		} finally {
+			await claude.quit();
+		}
+		// Theirs first, ours on the row below it.
+		const at = rows.findIndex((r) => r.trim() === 'MY-OWN-STATUS');
+		expect(at, rows.join('\n')).toBeGreaterThanOrEqual(0);
+		expect(rows[at + 1]?.trim()).toBe(await byHand(ws));
+		// What their command got on stdin is Claude Code's JSON about the session, passed on by ours.
+		const inputs = theirs.inputs();
+		expect(inputs[0]?.session_id).toMatch(/^[\w-]+$/);
+		expect(inputs[0]?.workspace?.current_dir).toBe(fs.realpathSync(ws.vault));
+	});
+
+	test('print mode (-p) never runs the status line: only the interactive UI does', async () => {
+		const ws = s.ws();
+		const own = recordingStatusLine(ws, 'PRINT-MODE-MARK');
+		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: { type: 'command', command: own.command } });
+		const r = await runClaude(ws, s.api, s.guard, 'What is the state of the vault?');
+		expect(r.status, r.stderr).toBe(0);
+		expect(r.conversation.length).toBeGreaterThan(0);
+		expect(own.inputs()).toEqual([]);
 	});
 });

@@ -2,7 +2,8 @@
  * Interactive Claude Code (its terminal UI, not `-p`) against the model-API stand-in, for what only
  * the UI does, such as running the `statusLine` command. The home folder's `~/.claude.json` carries
  * what a person's first start would have recorded, so no dialog stands between start and prompt:
- * onboarding done, a theme chosen, the stand-in's API key approved, the folders trusted.
+ * onboarding done, a theme chosen, the stand-in's API key approved, the folders trusted, and the
+ * user settings approve our MCP server from the project's `.mcp.json`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -25,6 +26,11 @@ export function claudeFirstStartDone(ws: Workspace, apiKey: string, trusted: str
 		projects,
 	};
 	fs.writeFileSync(file, JSON.stringify(state, null, 2));
+	// The answer to "New MCP server found in this project" (install registers ours in .mcp.json).
+	const settingsFile = path.join(ws.home, '.claude', 'settings.json');
+	const settings = fs.existsSync(settingsFile) ? (JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as Record<string, unknown>) : {};
+	fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+	fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, enabledMcpjsonServers: ['session-brief'] }, null, 2));
 }
 
 export interface ClaudeTui {
@@ -39,6 +45,8 @@ export interface ClaudeTuiOptions {
 	cwd?: string;
 	/** Folders recorded as trusted (default: the start folder). */
 	trusted?: string[];
+	/** `--permission-mode` (default: `default`; the start default, auto, asks the model to judge tool calls). */
+	permissionMode?: 'default' | 'acceptEdits';
 	args?: string[];
 }
 
@@ -47,8 +55,7 @@ export function startClaudeTui(ws: Workspace, api: ModelApi, guard: NetworkGuard
 	// Interactive, Claude Code also fetches its official plugin marketplace (downloads.claude.ai, then github.com).
 	const env: NodeJS.ProcessEnv = { ...claudeEnv(ws, api, guard), TERM: 'xterm-256color', CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1' };
 	claudeFirstStartDone(ws, env.ANTHROPIC_API_KEY ?? '', o.trusted ?? [cwd]);
-	// The default mode (auto) asks the model to judge tool calls; the plain one asks nobody.
-	const term = startTerminal(binary('claude'), ['--permission-mode', 'default', ...(o.args ?? [])], { cwd, env });
+	const term = startTerminal(binary('claude'), ['--permission-mode', o.permissionMode ?? 'default', ...(o.args ?? [])], { cwd, env });
 	return {
 		term,
 		send(prompt) {
