@@ -5,10 +5,26 @@
  * The terminal answers the program's queries (cursor position, device attributes) as xterm does.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import xterm from '@xterm/headless';
 
 const RELAY = path.join(__dirname, 'pty-relay.py');
+
+/** The part of `@xterm/headless` used here. */
+interface HeadlessTerminal {
+	write(data: Uint8Array, done: () => void): void;
+	onData(listener: (reply: string) => void): void;
+	buffer: { active: { viewportY: number; getLine(y: number): { translateToString(trimRight: boolean): string } | undefined } };
+}
+type HeadlessTerminalClass = new (options: { rows: number; cols: number; allowProposedApi: boolean; scrollback: number }) => HeadlessTerminal;
+
+/**
+ * Loaded at run time from tests/clients' own packages: they are installed by the suite's `npm ci`,
+ * after the type check, so the type check must not need them.
+ */
+function loadTerminalClass(): HeadlessTerminalClass {
+	return (createRequire(__filename)('@xterm/headless') as { Terminal: HeadlessTerminalClass }).Terminal;
+}
 
 export interface TerminalOptions {
 	cwd: string;
@@ -30,8 +46,13 @@ export interface Terminal {
 	kill(): void;
 }
 
-/** Why no pseudo-terminal can be had here (python3 missing), or undefined when one can. */
+/** Why no terminal can be had here (python3 or the headless xterm missing), or undefined when one can. */
 export function terminalUnavailable(): string | undefined {
+	try {
+		loadTerminalClass();
+	} catch {
+		return '@xterm/headless is not installed in tests/clients (run "npm run test:clients", which installs it)';
+	}
 	const r = spawnSync('python3', ['-c', 'import pty, termios, fcntl'], { encoding: 'utf8', timeout: 30_000 });
 	if (r.status === 0) return undefined;
 	return `python3 with its pty module is needed for an interactive run: ${(r.error?.message ?? r.stderr).trim().split('\n').at(-1) ?? ''}`;
@@ -40,7 +61,7 @@ export function terminalUnavailable(): string | undefined {
 export function startTerminal(command: string, args: string[], o: TerminalOptions): Terminal {
 	const rows = o.rows ?? 40;
 	const cols = o.cols ?? 120;
-	const term = new xterm.Terminal({ rows, cols, allowProposedApi: true, scrollback: 1000 });
+	const term = new (loadTerminalClass())({ rows, cols, allowProposedApi: true, scrollback: 1000 });
 	const child = spawn('python3', [RELAY, String(rows), String(cols), '--', command, ...args], { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
 	let pending = Promise.resolve();
 	let stderr = '';
