@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { bridgeOk, NOW, probe, run, runClaude, skipReason, type Workspace } from './support/clients';
 import { startClaudeTui } from './support/claude-tui';
 import { clientSuite } from './support/suite';
-import { terminalUnavailable } from './support/terminal';
+import { drawn, terminalUnavailable, type Styled } from './support/terminal';
 
 const client = await probe('claude');
 const noTerminal = terminalUnavailable();
@@ -55,10 +55,11 @@ function ourRow(rows: string[]): string | undefined {
 }
 
 /** `statusline` run by hand on the same vault, in the environment Claude Code gives its status line. */
-async function byHand(ws: Workspace): Promise<string> {
-	const r = await run(process.execPath, [hookFile(ws), 'statusline'], { cwd: ws.vault, env: { PATH: process.env.PATH ?? '', HOME: ws.home, NO_COLOR: '1', SESSION_BRIEF_NOW: NOW }, input: '{}' });
+async function byHand(ws: Workspace, o: { colour?: boolean } = {}): Promise<string> {
+	const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: ws.home, SESSION_BRIEF_NOW: NOW, ...(o.colour === true ? {} : { NO_COLOR: '1' }) };
+	const r = await run(process.execPath, [hookFile(ws), 'statusline'], { cwd: ws.vault, env, input: '{}' });
 	expect(r.status).toBe(0);
-	return r.stdout.trim();
+	return o.colour === true ? r.stdout : r.stdout.trim();
 }
 
 /** A word for sh, quoted as `install --statusline --chain` quotes the command it chains. */
@@ -152,5 +153,24 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		expect(r.status, r.stderr).toBe(0);
 		expect(r.conversation.length).toBeGreaterThan(0);
 		expect(own.inputs()).toEqual([]);
+	});
+
+	test('without NO_COLOR the line keeps its colours on the screen, drawn as a terminal draws our output', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install', '--agent', 'claude-code']);
+		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: ourEntry(ws) });
+		const claude = startClaudeTui(ws, s.api, s.guard, { colour: true });
+		let row: Styled[] | undefined;
+		try {
+			await claude.term.waitFor('our status line', (rows) => ourRow(rows) !== undefined);
+			row = (await claude.term.styled()).find((r) => r[0]?.text.startsWith('vault:') === true);
+		} finally {
+			await claude.quit();
+		}
+		const ours = await drawn(await byHand(ws, { colour: true }));
+		expect(ours.some((r) => r.fg !== 'default' || r.dim)).toBe(true);
+		// Claude Code draws text that sets no colour in its theme's own; a colour we set stays ours.
+		const theirsWhereUnset = (runs: Styled[]): Styled[] => runs.map((r, i) => (ours[i]?.fg === 'default' ? { ...r, fg: "the theme's" } : r));
+		expect(theirsWhereUnset(row ?? []), JSON.stringify(row)).toEqual(theirsWhereUnset(ours));
 	});
 });

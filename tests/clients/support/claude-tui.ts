@@ -47,6 +47,8 @@ export interface ClaudeTuiOptions {
 	trusted?: string[];
 	/** `--permission-mode` (default: `default`; the start default, auto, asks the model to judge tool calls). */
 	permissionMode?: 'default' | 'acceptEdits';
+	/** Leave `NO_COLOR` out of the environment (the suite sets it). */
+	colour?: boolean;
 	args?: string[];
 }
 
@@ -54,6 +56,7 @@ export function startClaudeTui(ws: Workspace, api: ModelApi, guard: NetworkGuard
 	const cwd = o.cwd ?? ws.vault;
 	// Interactive, Claude Code also fetches its official plugin marketplace (downloads.claude.ai, then github.com).
 	const env: NodeJS.ProcessEnv = { ...claudeEnv(ws, api, guard), TERM: 'xterm-256color', CLAUDE_CODE_DISABLE_OFFICIAL_MARKETPLACE_AUTOINSTALL: '1' };
+	if (o.colour === true) delete env.NO_COLOR;
 	claudeFirstStartDone(ws, env.ANTHROPIC_API_KEY ?? '', o.trusted ?? [cwd]);
 	const term = startTerminal(binary('claude'), ['--permission-mode', o.permissionMode ?? 'default', ...(o.args ?? [])], { cwd, env });
 	return {

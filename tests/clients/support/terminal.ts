@@ -11,10 +11,22 @@ import * as path from 'node:path';
 const RELAY = path.join(__dirname, 'pty-relay.py');
 
 /** The part of `@xterm/headless` used here. */
+interface HeadlessCell {
+	getChars(): string;
+	getFgColor(): number;
+	isFgDefault(): boolean;
+	isFgPalette(): boolean;
+	isDim(): number;
+}
+interface HeadlessLine {
+	length: number;
+	translateToString(trimRight: boolean): string;
+	getCell(x: number): HeadlessCell | undefined;
+}
 interface HeadlessTerminal {
-	write(data: Uint8Array, done: () => void): void;
+	write(data: Uint8Array | string, done: () => void): void;
 	onData(listener: (reply: string) => void): void;
-	buffer: { active: { viewportY: number; getLine(y: number): { translateToString(trimRight: boolean): string } | undefined } };
+	buffer: { active: { viewportY: number; getLine(y: number): HeadlessLine | undefined } };
 }
 type HeadlessTerminalClass = new (options: { rows: number; cols: number; allowProposedApi: boolean; scrollback: number }) => HeadlessTerminal;
 
@@ -24,6 +36,34 @@ type HeadlessTerminalClass = new (options: { rows: number; cols: number; allowPr
  */
 function loadTerminalClass(): HeadlessTerminalClass {
 	return (createRequire(__filename)('@xterm/headless') as { Terminal: HeadlessTerminalClass }).Terminal;
+}
+
+/** A stretch of a row drawn alike: `fg` is `default`, `palette:N` or `rgb:N`. */
+export interface Styled {
+	text: string;
+	fg: string;
+	dim: boolean;
+}
+
+function styledLine(line: HeadlessLine | undefined): Styled[] {
+	const runs: Styled[] = [];
+	for (let x = 0; line !== undefined && x < line.length; x++) {
+		const cell = line.getCell(x);
+		if (cell === undefined) continue;
+		const fg = cell.isFgDefault() ? 'default' : `${cell.isFgPalette() ? 'palette' : 'rgb'}:${cell.getFgColor()}`;
+		const dim = cell.isDim() !== 0;
+		const last = runs.at(-1);
+		if (last !== undefined && last.fg === fg && last.dim === dim) last.text += cell.getChars() || ' ';
+		else runs.push({ text: cell.getChars() || ' ', fg, dim });
+	}
+	return runs.map((r) => ({ ...r, text: r.text.trim() })).filter((r) => r.text !== '');
+}
+
+/** How a terminal draws `text` (escape sequences and all): the styled stretches of its first row. */
+export async function drawn(text: string): Promise<Styled[]> {
+	const term = new (loadTerminalClass())({ rows: 4, cols: 200, allowProposedApi: true, scrollback: 0 });
+	await new Promise<void>((resolve) => term.write(text, resolve));
+	return styledLine(term.buffer.active.getLine(0));
 }
 
 export interface TerminalOptions {
@@ -38,6 +78,8 @@ export interface Terminal {
 	type(keys: string): void;
 	/** The visible rows, trailing blanks trimmed, once everything written so far is on the screen. */
 	screen(): Promise<string[]>;
+	/** The styled stretches of the visible rows (blank stretches left out). */
+	styled(): Promise<Styled[][]>;
 	/** Waits until the screen satisfies `test`; fails with the screen as it was after `timeoutMs`. */
 	waitFor(what: string, test: (rows: string[]) => boolean, timeoutMs?: number): Promise<string[]>;
 	/** Resolves with the exit code once the program has ended. */
@@ -90,7 +132,16 @@ export function startTerminal(command: string, args: string[], o: TerminalOption
 		return out;
 	}
 
+	async function styled(): Promise<Styled[][]> {
+		await pending;
+		const buffer = term.buffer.active;
+		const out: Styled[][] = [];
+		for (let y = buffer.viewportY; y < buffer.viewportY + rows; y++) out.push(styledLine(buffer.getLine(y)));
+		return out;
+	}
+
 	return {
+		styled,
 		type(keys) {
 			if (child.exitCode === null && !child.stdin.destroyed) child.stdin.write(keys);
 		},
