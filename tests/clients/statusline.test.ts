@@ -62,10 +62,15 @@ async function byHand(ws: Workspace, o: { colour?: boolean } = {}): Promise<stri
 	return o.colour === true ? r.stdout : r.stdout.trim();
 }
 
+/** The `statusLine` of the vault's project settings. */
+function statusLineOf(ws: Workspace): unknown {
+	return (JSON.parse(fs.readFileSync(path.join(ws.vault, '.claude', 'settings.json'), 'utf8')) as { statusLine?: unknown }).statusLine;
+}
+
 /** A word for sh, quoted as `install --statusline --chain` quotes the command it chains. */
 const shQuote = (word: string): string => `'${word.replaceAll("'", `'\\''`)}'`;
 
-/** The status line entry for our command (what `install --statusline` writes). */
+/** The status line entry `install --statusline` writes for our command (docs/install.md). */
 function ourEntry(ws: Workspace): { type: 'command'; command: string; padding: number } {
 	return { type: 'command', command: `"${process.execPath}" "${hookFile(ws)}" statusline`, padding: 0 };
 }
@@ -97,8 +102,9 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 
 	test('install, then a session: Claude Code runs our statusline and shows its line; after an agent edit it runs it again', async () => {
 		const ws = s.ws();
-		await bridgeOk(ws, ['install', '--agent', 'claude-code']);
-		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: ourEntry(ws) });
+		await bridgeOk(ws, ['install', '--agent', 'claude-code', '--statusline']);
+		// What Claude Code will run: our hook entry, as install writes every hook command.
+		expect(statusLineOf(ws)).toEqual(ourEntry(ws));
 		const note = path.join(ws.vault, 'Notes', 'Reading list.md');
 		s.api.script([{ tool: 'Read', input: { file_path: note } }, { tool: 'Edit', input: { file_path: note, old_string: 'Reading list', new_string: 'Reading list (sorted)' } }, { text: 'Edited the note.' }]);
 		const claude = startClaudeTui(ws, s.api, s.guard, { permissionMode: 'acceptEdits' });
@@ -120,10 +126,12 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 
 	test("with the user's own status line, chained: the screen shows theirs and ours, and theirs got Claude Code's JSON", async () => {
 		const ws = s.ws();
-		await bridgeOk(ws, ['install', '--agent', 'claude-code']);
 		const theirs = recordingStatusLine(ws, 'MY-OWN-STATUS');
-		const ours = ourEntry(ws);
-		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: { ...ours, command: `${ours.command} --before ${shQuote(theirs.command)}` } });
+		const their = { type: 'command', command: theirs.command, padding: 1 };
+		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: their });
+		await bridgeOk(ws, ['install', '--agent', 'claude-code', '--statusline', '--chain']);
+		// Their object stays; its command becomes ours, then theirs as one word for sh.
+		expect(statusLineOf(ws)).toEqual({ ...their, command: `${ourEntry(ws).command} --before ${shQuote(theirs.command)}` });
 		s.api.script([{ text: 'The answer of the stand-in.' }]);
 		const claude = startClaudeTui(ws, s.api, s.guard);
 		let rows: string[] = [];
@@ -143,6 +151,9 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		const inputs = theirs.inputs();
 		expect(inputs[0]?.session_id).toMatch(/^[\w-]+$/);
 		expect(inputs[0]?.workspace?.current_dir).toBe(fs.realpathSync(ws.vault));
+		// And uninstall gives them their own status line back.
+		await bridgeOk(ws, ['uninstall', '--agent', 'claude-code']);
+		expect(statusLineOf(ws)).toEqual(their);
 	});
 
 	test('print mode (-p) never runs the status line: only the interactive UI does', async () => {
@@ -157,8 +168,7 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 
 	test('without NO_COLOR the line keeps its colours on the screen, drawn as a terminal draws our output', async () => {
 		const ws = s.ws();
-		await bridgeOk(ws, ['install', '--agent', 'claude-code']);
-		writeSettings(path.join(ws.vault, '.claude', 'settings.json'), { statusLine: ourEntry(ws) });
+		await bridgeOk(ws, ['install', '--agent', 'claude-code', '--statusline']);
 		const claude = startClaudeTui(ws, s.api, s.guard, { colour: true });
 		let row: Styled[] | undefined;
 		try {
