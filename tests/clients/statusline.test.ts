@@ -7,12 +7,15 @@ import * as path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { bridgeOk, NOW, probe, run, runClaude, skipReason, type Workspace } from './support/clients';
 import { startClaudeTui } from './support/claude-tui';
+import { startQwenTui } from './support/qwen-tui';
 import { clientSuite } from './support/suite';
 import { drawn, terminalUnavailable, type Styled } from './support/terminal';
 
-const client = await probe('claude');
 const noTerminal = terminalUnavailable();
+const client = await probe('claude');
 const skip = skipReason('claude', noTerminal === undefined ? client : { ok: false, version: '', reason: noTerminal });
+const qwen = await probe('qwen');
+const skipQwen = skipReason('qwen', noTerminal === undefined ? qwen : { ok: false, version: '', reason: noTerminal });
 
 interface StatusInput {
 	session_id?: string;
@@ -49,9 +52,12 @@ const shows = (text: string) => (rows: string[]) => rows.some((r) => r.includes(
 /** The installed hook file, as the settings entry names it. */
 const hookFile = (ws: Workspace): string => path.join(ws.vault, '.claude', 'hooks', 'session-brief.cjs');
 
-/** Our status line as it stands on the screen (the row that begins with `vault:`), or undefined. */
+/**
+ * Our status line as it stands on the screen (the row that begins with `vault:`, up to a wide gap:
+ * Qwen Code draws its own indicators on the right of the same row), or undefined.
+ */
 function ourRow(rows: string[]): string | undefined {
-	return rows.map((r) => r.trim()).find((r) => r.startsWith('vault:'));
+	return rows.map((r) => r.trim().split(/\s{3,}/)[0] ?? '').find((r) => r.startsWith('vault:'));
 }
 
 /** `statusline` run by hand on the same vault, in the environment Claude Code gives its status line. */
@@ -182,5 +188,31 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		// Claude Code draws text that sets no colour in its theme's own; a colour we set stays ours.
 		const theirsWhereUnset = (runs: Styled[]): Styled[] => runs.map((r, i) => (ours[i]?.fg === 'default' ? { ...r, fg: "the theme's" } : r));
 		expect(theirsWhereUnset(row ?? []), JSON.stringify(row)).toEqual(theirsWhereUnset(ours));
+	});
+});
+
+describe.skipIf(skipQwen !== undefined)(`Qwen Code ${qwen.version || `(skipped: ${skipQwen ?? ''})`}, interactive: the status line`, () => {
+	const s = clientSuite();
+
+	test('ui.statusLine with our command: Qwen Code runs it and shows its line', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install', '--agent', 'qwen']);
+		// By hand, as install registers it for Claude Code: the same hook entry, the same command.
+		const file = path.join(ws.vault, '.qwen', 'settings.json');
+		const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as { ui?: Record<string, unknown> };
+		writeSettings(file, { ui: { ...settings.ui, statusLine: { type: 'command', command: ourEntry(ws).command } } });
+		s.api.script([{ text: 'The answer of the stand-in.' }]);
+		const qwenTui = startQwenTui(ws, s.api, s.guard);
+		let row: string | undefined;
+		try {
+			await qwenTui.term.waitFor('our status line', (rows) => ourRow(rows) !== undefined);
+			await qwenTui.send('What is the state of the vault?');
+			await qwenTui.term.waitFor("the stand-in's answer", shows('The answer of the stand-in.'));
+			// Its first run can come before the session start has cached the brief; a later one counts.
+			row = ourRow(await qwenTui.term.waitFor('our line with the count to review', (rows) => /to review/.test(ourRow(rows) ?? '')));
+		} finally {
+			await qwenTui.quit();
+		}
+		expect(row).toBe(await byHand(ws));
 	});
 });
