@@ -36,7 +36,7 @@ interface StatusWords {
 	stale: string;
 }
 
-const WORDS = translations<StatusWords>({
+export const STATUS_WORDS = translations<StatusWords>({
 	en: {
 		vault: 'vault',
 		toReview: (n) => `${n} to review`,
@@ -80,7 +80,7 @@ function rulesPart(rules: RulesState, w: StatusWords): StatusPart {
 
 /** The parts in the order they are shown; unknown counts are left out. */
 export function statusParts(status: VaultStatus, lang: Lang): StatusPart[] {
-	const w = WORDS[lang];
+	const w = STATUS_WORDS[lang];
 	const parts: StatusPart[] = [];
 	const review = count(status.toReview);
 	if (review !== null) parts.push({ kind: 'review', text: review === 0 ? w.nothingToReview : w.toReview(review), attention: review > 0 });
@@ -110,7 +110,7 @@ export function statusLineText(status: VaultStatus, lang: Lang, color: boolean):
 		const text = p.text.replace(UNPRINTABLE, '');
 		return color && (p.attention || p.kind === 'stale' || p.kind === 'rulesOk') ? `\u001b[${SGR[p.kind]}m${text}\u001b[0m` : text;
 	});
-	return `${WORDS[lang].vault}: ${shown.join(PART_SEPARATOR)}`;
+	return `${STATUS_WORDS[lang].vault}: ${shown.join(PART_SEPARATOR)}`;
 }
 
 /** The same words for Obsidian's status bar, where the vault is the one open. */

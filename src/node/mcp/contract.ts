@@ -5,11 +5,13 @@
  * `report` and `check` run. Nothing here may import the SDK: the bridge imports this file.
  */
 import type { ListItemId } from '../../core/brief/brief-items';
+import type { Lang } from '../../core/i18n';
+import type { VaultStatus } from '../../core/status/status-line';
 
 export const SERVER_NAME = 'session-brief';
 
 /** The tool names, in the order the server lists them (doctor checks the list against these). */
-export const TOOL_NAMES = ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed'] as const;
+export const TOOL_NAMES = ['brief', 'review_queue', 'agent_changes', 'rule_check', 'mark_reviewed', 'vault_status'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export interface ToolAnswer {
@@ -42,7 +44,12 @@ export interface ToolHandlers {
 	agentChanges(page: AgentChangesPage): ToolAnswer;
 	ruleCheck(paths: string[] | undefined): Promise<ToolAnswer>;
 	markReviewed(path: string): Promise<ToolAnswer>;
+	/** The status line's words; `status` and `lang` also draw the Codex status line resource. */
+	vaultStatus(): ToolAnswer & { status: VaultStatus; lang: Lang };
 }
+
+/** The resource Codex reads for its status line (docs/status-line.md, "Codex"). */
+export const STATUS_LINE_URI = 'ui://session-brief/status-line';
 
 /** What the server file exports (its entry: server-file.ts). */
 export interface McpServerFile {

@@ -8,8 +8,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { z } from 'zod';
 import { QUEUE_ITEMS, queueItemsAbout } from '../../core/brief/brief-items';
-import { AGENT_CHANGES_MAX_PAGE, AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, SERVER_NAME, TOOL_NAMES, type ToolAnswer, type ToolHandlers, type ToolName } from './contract';
+import { AGENT_CHANGES_MAX_PAGE, AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, SERVER_NAME, STATUS_LINE_URI, TOOL_NAMES, type ToolAnswer, type ToolHandlers, type ToolName } from './contract';
 import { LineTransport } from './line-transport';
+import { codexStatusTree } from '../../core/status/codex-status-tree';
+import { asciiJson } from '../../core/brief/format';
 
 function answer(a: ToolAnswer): CallToolResult {
 	return { content: [{ type: 'text', text: a.text }], structuredContent: a.structured };
@@ -119,6 +121,35 @@ function registerMarkReviewed(server: McpServer, tools: ToolHandlers): void {
 	);
 }
 
+/**
+ * The vault's state in one line, as a tool any agent may call and as the status line Codex draws
+ * from a server that advertises one (`_meta["openai/ui"]`, read through `resources/read`).
+ */
+function registerVaultStatus(server: McpServer, tools: ToolHandlers): void {
+	server.registerTool(
+		'vault_status',
+		{
+			title: 'Session Brief: vault status',
+			description:
+				"The vault's state in one line, as the user's status line shows it: how many notes wait for review, the agent changes not yet reviewed, the last rule check, and whether the counts may lag behind the vault (\"brief stale\"). Cheap: read from the cache, never a scan. Structured content: `toReview`, `agentChanges` (null when unknown), `rules` (`findings`, `complete`, `checks`, or null when no check ran), `stale`.",
+			inputSchema: {},
+			annotations: { readOnlyHint: true, openWorldHint: false },
+			_meta: { 'openai/ui': { entrypoints: [{ type: 'statusline', resourceUri: STATUS_LINE_URI }] } },
+		},
+		() => guarded(() => tools.vaultStatus()),
+	);
+	server.registerResource('status-line', STATUS_LINE_URI, { title: 'Session Brief status line', mimeType: 'application/json' }, (uri) => {
+		let tree = null;
+		try {
+			const { status, lang } = tools.vaultStatus();
+			tree = codexStatusTree(status, lang);
+		} catch {
+			// A failed read would stop Codex asking for the rest of the session: an empty footer instead.
+		}
+		return { contents: [{ uri: uri.href, mimeType: 'application/json', text: asciiJson(tree) }] };
+	});
+}
+
 /** One registration per name in TOOL_NAMES (the type check names a missing one). */
 export type ToolRegistrations = { readonly [Name in ToolName]: ToolRegistration };
 
@@ -128,6 +159,7 @@ export const TOOL_REGISTRATIONS: ToolRegistrations = {
 	agent_changes: registerAgentChanges,
 	rule_check: registerRuleCheck,
 	mark_reviewed: registerMarkReviewed,
+	vault_status: registerVaultStatus,
 };
 
 /** The server with every tool of TOOL_NAMES, in that order. */

@@ -21,6 +21,9 @@ import type { AgentChange, ChangeSession } from '../../core/trail/what-changed';
 import { QUEUE_ITEMS } from '../../core/brief/brief-items';
 import { AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, type AgentChangesPage, type QueueFilter, type ToolAnswer, type ToolHandlers } from './contract';
 import { markReviewed } from './mark-reviewed';
+import type { Lang } from '../../core/i18n';
+import { statusLineText, type VaultStatus } from '../../core/status/status-line';
+import { readVaultStatus } from '../status/vault-status';
 import { PathRefused, resolveVaultPath } from './vault-path';
 
 export interface ToolEnv {
@@ -203,6 +206,15 @@ export async function markReviewedTool(t: ToolEnv, notePath: string): Promise<To
 	return { text: result.message, structured: { ...result } };
 }
 
+/** The status line's words (`session-brief statusline`), plain, with the counts behind them. */
+export function vaultStatusTool(t: ToolEnv): ToolAnswer & { status: VaultStatus; lang: Lang } {
+	const ctx = t.context();
+	const status = readVaultStatus(ctx, t.now());
+	const lang = ctx.settings.language === 'auto' && !t.langGiven ? (status.lang ?? ctx.lang) : ctx.lang;
+	const structured = { toReview: status.toReview, agentChanges: status.agentChanges, rules: status.rules, stale: status.stale };
+	return { text: statusLineText(status, lang, false), structured, status, lang };
+}
+
 /** The tools as the server file takes them (contract.ts). */
 export function toolHandlers(t: ToolEnv): ToolHandlers {
 	return {
@@ -211,5 +223,6 @@ export function toolHandlers(t: ToolEnv): ToolHandlers {
 		agentChanges: (page) => agentChangesTool(t, page),
 		ruleCheck: (paths) => ruleCheckTool(t, paths),
 		markReviewed: (notePath) => markReviewedTool(t, notePath),
+		vaultStatus: () => vaultStatusTool(t),
 	};
 }

@@ -36,10 +36,10 @@ describe('the registry', () => {
 		for (const id of AGENT_IDS) expect([...specFor(id).events].sort(), id).toEqual(Object.keys(hostOf(id).events).sort());
 	});
 
-	it('the hook entry, which has no build step, runs and fails open for exactly the hook commands', () => {
+	it('the hook entry, which has no build step, runs and fails open for exactly the hook commands and the status line', () => {
 		const entry = fs.readFileSync(path.join(__dirname, '../../../src/node/hosts/hook-files/hook-entry.cjs'), 'utf8');
 		const failOpen = /function failOpen[\s\S]*?if \(!\[([^\]]*)\]\.includes/.exec(entry)?.[1];
-		expect(failOpen?.split(',').map((s) => s.trim().replace(/'/g, ''))).toEqual([...new Set(Object.values(HOOK_COMMANDS))]);
+		expect(failOpen?.split(',').map((s) => s.trim().replace(/'/g, ''))).toEqual([...new Set(Object.values(HOOK_COMMANDS)), 'statusline']);
 	});
 
 	it('passes --agent for every host but the default', () => {
