@@ -88,7 +88,10 @@ function ourEntry(ws: Workspace): { type: 'command'; command: string; padding: n
 	return { type: 'command', command: `"${process.execPath}" "${hookFile(ws)}" statusline`, padding: 0 };
 }
 
-describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: ${skip ?? ''})`}, interactive: the status line`, () => {
+// A session in a terminal waits for several screens in turn: more time than a print-mode run needs.
+const INTERACTIVE = { timeout: 240_000 };
+
+describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: ${skip ?? ''})`}, interactive: the status line`, INTERACTIVE, () => {
 	const s = clientSuite();
 
 	test('the harness: a status line of the test runs with the session JSON on stdin, and its line is on the screen', async () => {
@@ -198,7 +201,7 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 	});
 });
 
-describe.skipIf(skipQwen !== undefined)(`Qwen Code ${qwen.version || `(skipped: ${skipQwen ?? ''})`}, interactive: the status line`, () => {
+describe.skipIf(skipQwen !== undefined)(`Qwen Code ${qwen.version || `(skipped: ${skipQwen ?? ''})`}, interactive: the status line`, INTERACTIVE, () => {
 	const s = clientSuite();
 
 	test('ui.statusLine with our command: Qwen Code runs it and shows its line', async () => {
