@@ -9,7 +9,7 @@ export interface Args {
 export class UsageError extends Error {}
 
 const COMMON = ['vault', 'config-dir', 'lang'];
-const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', 'agent', 'shell', 'name']);
+const TAKES_VALUE = new Set(['vault', 'config-dir', 'source', 'lang', 'scope', 'agent', 'shell', 'name', 'before']);
 
 /** The options each command accepts; anything else is a usage error that names it. */
 const COMMAND_OPTIONS: Record<string, readonly string[]> = {
@@ -18,13 +18,13 @@ const COMMAND_OPTIONS: Record<string, readonly string[]> = {
 	'pre-tool-use': [...COMMON, 'agent'],
 	'turn-end': [...COMMON, 'agent'],
 	baseline: COMMON,
-	statusline: [...COMMON, 'no-color'],
+	statusline: [...COMMON, 'no-color', 'before'],
 	report: [...COMMON, 'source', 'json', 'review'],
 	changes: [...COMMON, 'json'],
 	check: [...COMMON, 'json'],
 	serve: COMMON,
 	mcp: COMMON,
-	install: [...COMMON, 'scope', 'agent'],
+	install: [...COMMON, 'scope', 'agent', 'statusline', 'chain'],
 	uninstall: [...COMMON, 'scope', 'agent'],
 	doctor: [...COMMON, 'agent', 'json'],
 	launcher: ['vault', 'agent', 'shell', 'name'],

@@ -4,10 +4,18 @@
  */
 import { AGENT_IDS, DEFAULT_AGENT, hostOf, type HookEvent } from '../src/core/hosts/agent-contracts';
 import { TOOL_NAMES } from '../src/node/mcp/contract';
+import { statusLineAgents } from '../src/node/hosts/index';
 
 /** The hosts with a hook for `event`, by name, from the host registry. */
 function hostsWith(event: HookEvent): string {
 	return AGENT_IDS.filter((id) => hostOf(id).events[event] !== undefined)
+		.map((id) => hostOf(id).name)
+		.join(', ');
+}
+
+/** The hosts `install --statusline` can register a status line for, by name, from the host registry. */
+function statusLineNames(): string {
+	return statusLineAgents()
 		.map((id) => hostOf(id).name)
 		.join(', ');
 }
@@ -46,13 +54,22 @@ const JSON_FLAG = '  --json                   Machine-readable output';
 function pages(): Record<string, Page> {
 	return {
 		install: {
-			synopsis: '[--agent ID] [--scope project|local|user] [--vault DIR]',
+			synopsis: '[--agent ID] [--scope project|local|user] [--statusline [--chain]] [--vault DIR]',
 			summary: 'Copy the hooks into the vault and register them with the agent',
 			about: `Copies the hook files to <vault>/.claude/hooks/ and registers the hooks (and the MCP server)
 in the agent's settings, keeping every entry, comment and the formatting of yours.
 --scope project (default): the vault's own settings file; local: the vault's file kept out
-of git; user: your user settings, so sessions started in any folder get this vault's brief.`,
-			options: [AGENT, '  --scope project|local|user', VAULT, CONFIG],
+of git; user: your user settings, so sessions started in any folder get this vault's brief.
+--statusline (${statusLineNames()}) also shows the vault's state in the agent's status line;
+where you have a status line of your own it is left as it is, unless --chain runs yours first.`,
+			options: [
+				AGENT,
+				'  --scope project|local|user',
+				'  --statusline             Also register the status line (see statusline)',
+				'  --chain                  With --statusline: keep your own status line, ours below it',
+				VAULT,
+				CONFIG,
+			],
 			example: 'install --agent claude-code --scope project',
 		},
 		uninstall: {
@@ -157,13 +174,19 @@ call it allows may change as they are (for changes). Exits 0.`,
 			agentRuns: true,
 		},
 		statusline: {
-			synopsis: '[--vault DIR]',
+			synopsis: "[--before CMD] [--vault DIR]",
 			summary: "Claude Code's status line: what waits for review, in one line",
 			about: `One line for the agent's status bar: the notes to review, the agent changes not yet
 reviewed, the last rule check, and "brief stale" when nothing that runs vouches for the cache.
 Reads only the cached files, never scans; always exits 0 (an empty line when the vault cannot be
 read). Colour unless NO_COLOR is set. install --statusline registers it (docs/status-line.md).`,
-			options: [VAULT_HOOK, CONFIG, LANG, '  --no-color               Plain text, as with NO_COLOR'],
+			options: [
+				VAULT_HOOK,
+				CONFIG,
+				LANG,
+				'  --no-color               Plain text, as with NO_COLOR',
+				'  --before CMD             Run your own status line first (same input), its output above ours',
+			],
 			example: 'statusline < input.json',
 			agentRuns: true,
 		},

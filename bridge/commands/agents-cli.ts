@@ -121,6 +121,7 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 
 	switch (args.command) {
 		case 'install': {
+			if (args.flags.has('chain') && !args.flags.has('statusline')) return usage('--chain goes with --statusline: it chains our status line after yours');
 			let scriptSource: Buffer;
 			try {
 				scriptSource = readProgram(bundleOf(scriptPath));
@@ -140,6 +141,9 @@ export async function runAgentCommand(args: Args, scriptPath: string, env: NodeJ
 					nodePath: io.nodePath ?? process.execPath,
 					configDir,
 					env,
+					statusLine: args.flags.has('statusline'),
+					chain: args.flags.has('chain'),
+					program: programName(scriptPath, env, null),
 				}),
 				io,
 			);

@@ -3,7 +3,7 @@
  * conversation updates, with JSON about the session on stdin). Whatever happens it prints one line
  * and exits 0: a vault it cannot read gives an empty line (docs/status-line.md).
  */
-import type { Args } from '../args';
+import { stringFlag, type Args } from '../args';
 import { statusLineText } from '../../src/core/status/status-line';
 import { readVaultStatus } from '../../src/node/status/vault-status';
 import { clock, contextFor } from '../context';
@@ -18,6 +18,9 @@ export async function statusline(args: Args, scriptPath: string, env: NodeJS.Pro
 	// The session's JSON names the folder Claude Code runs in, which says nothing about the vault
 	// (docs/design.md, "Where the vault is"); it is read so the writer is never left blocked.
 	const stdin = readStdin(1000);
+	// The user's own status line, chained before ours by install --statusline --chain: it gets the same input.
+	const before = stringFlag(args, 'before');
+	const theirs = before === undefined || before === '' ? Promise.resolve('') : stdin.then(async (input) => (await import('../../src/node/status/their-status-line')).runTheirStatusLine(before, input, env));
 	let line = '';
 	try {
 		const ctx = contextFor(args, scriptPath, env);
@@ -28,6 +31,6 @@ export async function statusline(args: Args, scriptPath: string, env: NodeJS.Pro
 		// A broken vault: the empty line says nothing rather than something wrong.
 	}
 	await stdin;
-	writeOut(`${line}\n`);
+	writeOut(`${await theirs.catch(() => '')}${line}\n`);
 	return 0;
 }

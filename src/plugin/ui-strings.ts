@@ -88,6 +88,8 @@ export interface UiStrings {
 		copied: string;
 		/** The agent plugins that install the hooks their own way. */
 		agentPlugins: string;
+		/** Install: the toggle that adds `--statusline` (the host's name). */
+		statusLine: (host: string) => string;
 		failed: (message: string) => string;
 	};
 	liveFailed: (reason: string) => string;
@@ -168,6 +170,7 @@ const en: UiStrings = {
 		copy: 'Copy command',
 		copied: 'Command copied to the clipboard.',
 		agentPlugins: 'Claude Code and Codex can instead get the hooks from the Session Brief plugin for the agent (docs/agents.md).',
+		statusLine: (host) => `Also show the vault in ${host}'s status line`,
 		failed: (message) => `Agent hooks: ${message}`,
 	},
 	liveFailed: (reason) => `The live channel could not start: ${reason}`,
@@ -247,6 +250,7 @@ const de: UiStrings = {
 		copy: 'Befehl kopieren',
 		copied: 'Befehl in die Zwischenablage kopiert.',
 		agentPlugins: 'Claude Code und Codex können die Hooks stattdessen vom Session-Brief-Plugin für den Agenten bekommen (docs/agents.md).',
+		statusLine: (host) => `Den Vault auch in der Statuszeile von ${host} zeigen`,
 		failed: (message) => `Agent-Hooks: ${message}`,
 	},
 	liveFailed: (reason) => `Der Live-Kanal ließ sich nicht starten: ${reason}`,

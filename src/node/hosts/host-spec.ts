@@ -85,6 +85,17 @@ export interface HostSpec {
 	machineChecks?(p: HostPaths): TrustFinding[];
 	/** Where the host reads MCP servers, for hosts whose MCP configuration is documented (docs/agents.md, "MCP server"). */
 	mcp?: McpHost;
+	/** The host runs a command for its status line, set by one top-level key (docs/install.md, "The status line"). */
+	statusLine?: StatusLineSpec;
+}
+
+export interface StatusLineSpec {
+	/** The settings key that holds it. */
+	key: string;
+	/** The entry install writes when the file has none. */
+	entry(command: string): Record<string, unknown>;
+	/** The settings files in the order the host lets one win over another, strongest first (by `ReadFile.label`). */
+	precedence: readonly string[];
 }
 
 export function homeDir(p: HostPaths, envName: string, fallback: string): string {

@@ -26,3 +26,8 @@ const SPECS: Readonly<Record<AgentId, HostSpec>> = {
 export function specFor(agent: AgentId): HostSpec {
 	return SPECS[agent];
 }
+
+/** The hosts whose status line runs a command install can register (`install --statusline`). */
+export function statusLineAgents(): AgentId[] {
+	return (Object.keys(SPECS) as AgentId[]).filter((id) => SPECS[id].statusLine !== undefined);
+}

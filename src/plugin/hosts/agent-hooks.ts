@@ -28,6 +28,8 @@ export function bridgeVersion(fallback: string): string {
 export interface HookChoice {
 	agent: AgentId;
 	scope: Scope;
+	/** Also register the status line (hosts that have one). */
+	statusLine?: boolean;
 }
 
 /** Doctor's outcome: its report as text (the dialog's *Details*) and its checks (the rows). */
@@ -59,8 +61,13 @@ export class AgentHooks {
 		return specFor(agent).scopes;
 	}
 
+	/** Whether the agent shows a status line install can register (`install --statusline`). */
+	hasStatusLine(agent: AgentId): boolean {
+		return specFor(agent).statusLine !== undefined;
+	}
+
 	installCommand(choice: HookChoice, vault: string): string {
-		return installCommand(vault, choice.agent, choice.scope, this.platform);
+		return installCommand(vault, choice.agent, choice.scope, this.platform, choice.statusLine === true && this.hasStatusLine(choice.agent));
 	}
 
 	removeCommand(choice: Partial<HookChoice>, vault: string): string {

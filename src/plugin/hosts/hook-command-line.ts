@@ -11,9 +11,9 @@ import { installCommandLine, uninstallCommandLine, type PrintPlatform } from '..
 /** The name the package's `bin` gives the bridge (package.json), run through npx. */
 export const BRIDGE_COMMAND = 'npx session-brief';
 
-/** `install` for one agent and scope, as the bridge's own command line takes them. */
-export function installCommand(vault: string, agent: AgentId, scope: Scope, platform: PrintPlatform): string {
-	return installCommandLine(BRIDGE_COMMAND, vault, agent, scope, platform);
+/** `install` for one agent and scope, as the bridge's own command line takes them; `--statusline` when asked. */
+export function installCommand(vault: string, agent: AgentId, scope: Scope, platform: PrintPlatform, statusLine = false): string {
+	return `${installCommandLine(BRIDGE_COMMAND, vault, agent, scope, platform)}${statusLine ? ' --statusline' : ''}`;
 }
 
 /** `uninstall`; an agent or scope left out means every installation recorded in the vault. */

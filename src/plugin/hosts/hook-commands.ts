@@ -61,7 +61,8 @@ export function hookCommands(app: App, hooks: AgentHooks, lang: () => Lang): Hoo
 			button: s.checkAfter,
 			allowAll: false,
 			withScope: true,
-			command: ({ agent = DEFAULT_AGENT, scope = 'project' }) => hooks.installCommand({ agent, scope }, path),
+			command: ({ agent = DEFAULT_AGENT, scope = 'project', statusLine }) => hooks.installCommand({ agent, scope, statusLine }, path),
+			statusLineOf: (agent) => hooks.hasStatusLine(agent),
 			note: s.agentPlugins,
 			onSubmit: ({ agent = DEFAULT_AGENT }) => check(agent, path),
 		}));

@@ -10,7 +10,7 @@ import type { HookChoice } from './agent-hooks';
 import type { UiStrings } from '../ui-strings';
 
 /** Empty = every installation recorded in the vault (removal only). */
-export type LooseChoice = { agent?: AgentId; scope?: Scope };
+export type LooseChoice = { agent?: AgentId; scope?: Scope; statusLine?: boolean };
 
 export interface ChoiceOptions {
 	title: string;
@@ -20,6 +20,8 @@ export interface ChoiceOptions {
 	/** Doctor checks an agent, not a scope. */
 	withScope: boolean;
 	scopesOf: (agent: AgentId) => readonly Scope[];
+	/** Install: whether the agent has a status line to offer alongside the hooks; absent = never offered. */
+	statusLineOf?: (agent: AgentId) => boolean;
 	/** The command a user runs for the choice, shown with a copy button; none for the check alone. */
 	command?: (choice: LooseChoice) => string;
 	/** One line under the command (the agent plugins that install the hooks their own way). */
@@ -55,7 +57,7 @@ export class HookChoiceModal extends Modal {
 				const agent = v === all ? undefined : (v as AgentId);
 				const scopes = agent === undefined ? [] : this.options.scopesOf(agent);
 				const scope = this.choice.scope !== undefined && scopes.includes(this.choice.scope) ? this.choice.scope : this.options.allowAll ? undefined : scopes[0];
-				this.choice = { agent, scope };
+				this.choice = { agent, scope, statusLine: this.choice.statusLine };
 				this.render();
 			});
 		});
@@ -69,6 +71,14 @@ export class HookChoiceModal extends Modal {
 					this.render();
 				});
 			});
+		}
+		if (agent !== undefined && this.options.statusLineOf?.(agent) === true) {
+			new Setting(el).setName(this.s.statusLine(hostOf(agent).name)).addToggle((t) =>
+				t.setValue(this.choice.statusLine === true).onChange((on) => {
+					this.choice = { ...this.choice, statusLine: on };
+					this.render();
+				}),
+			);
 		}
 		const command = this.options.command?.(this.choice);
 		if (command !== undefined) this.renderCommand(el, command);

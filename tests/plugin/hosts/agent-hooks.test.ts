@@ -147,6 +147,27 @@ describe.skipIf(process.platform === 'win32')('install agent hooks', () => {
 		expect(shownCommand(choice)).toMatch(/ --agent gemini --scope user$/);
 	});
 
+	it('offers the status line for Claude Code only; its toggle adds --statusline, which runs as printed', async () => {
+		started = await start();
+		await run(started, 'install-agent-hooks');
+		const choice = lastModal();
+		const toggle = (): HTMLElement | null => choice.contentEl.querySelector('.checkbox-container');
+		expect(choice.contentEl.textContent).toContain("Also show the vault in Claude Code's status line");
+		expect(shownCommand(choice)).toMatch(/ --scope project$/);
+		toggle()?.click();
+		expect(shownCommand(choice)).toMatch(/ --agent claude-code --scope project --statusline$/);
+		select(choice, 0, 'gemini');
+		expect(toggle()).toBeNull();
+		expect(shownCommand(choice)).toMatch(/ --agent gemini --scope project$/);
+		select(choice, 0, 'claude-code');
+		const command = shownCommand(choice);
+		expect(command).toMatch(/ --statusline$/);
+		const r = runAsPrinted(command);
+		expect(r.status, r.stderr).toBe(0);
+		const settings = JSON.parse(fs.readFileSync(path.join(started.base, '.claude', 'settings.json'), 'utf8')) as { statusLine?: { command?: string } };
+		expect(settings.statusLine?.command).toMatch(/session-brief\.cjs" statusline$/);
+	}, 180_000);
+
 	it('a changed byte in an installed hook file makes Check fail', async () => {
 		started = await start();
 		await run(started, 'install-agent-hooks');

@@ -23,6 +23,7 @@ import { loadVaultContext } from '../../vault-config';
 import { claudePluginChecks } from '../claude-plugin-check';
 import { removedHookChecks } from './doctor-removed-hooks';
 import { DEFAULT_PROGRAM, installedScope, withFixCommand } from './doctor-fix-command';
+import { statusLineChecks } from './doctor-status-line';
 
 export type { Check, CheckStatus, DoctorOptions, DoctorReport } from './doctor-report';
 export { formatDoctor } from './doctor-format';
@@ -57,6 +58,7 @@ export async function doctor(o: DoctorOptions): Promise<DoctorReport> {
 		if (exists(scriptTarget(o.vault))) await checkHookRun(o, reg, env, platform, runsIn(o, reg, platform), checks);
 	}
 	if (reg !== undefined) for (const c of specFor(o.agent).machineChecks?.(p) ?? []) checks.push({ id: 'shell', ...c });
+	await statusLineChecks(o, p, checks);
 	checks.push(...sessionStartChecks(o.vault, reg !== undefined, env));
 	// For the hosts install registers the MCP server for (docs/agents.md, "MCP server").
 	const mcpHost = MCP_HOSTS[o.agent];

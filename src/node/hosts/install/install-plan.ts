@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { agentArgs, HOOK_COMMANDS, hostOf, type HookEvent, type HostShell } from '../../../core/hosts/agent-contracts';
 import { commandLine, describeChars, shellOn, unsafeCharacters } from '../command-line/command-line';
 import { sha256, WriteError } from './files';
-import type { EventCommand, HostSpec } from '../host-spec';
+import type { EventCommand, HostSpec, Scope } from '../host-spec';
 import { backupPath, manifestPath, serializeManifest, type InstallRecord, type Manifest } from './manifest';
 import { bridgeTarget, editTarget, EXIT, hostPaths, mcpTarget, scriptTarget, specFor, startTarget, type ActionResult, type AgentOptions } from './options';
 import { applyRegistration, isOwnHandler, newDoc, serialize } from './registration';
@@ -16,6 +16,10 @@ import { decodeStrict, parseJsonDoc, UnparseableError } from '../../check/settin
 import { PLUGIN_ID } from '../../vault-config';
 import { oldCodeCaches } from '../../state-registry';
 import { mcpSourceProblem } from '../hook-files/mcp-file';
+import { applyStatusLine, holdsOwnStatusLine, otherStatusLines, statusLineReport, type StatusLineOutcome } from './status-line-entry';
+import { STATUS_LINE_COMMAND } from '../command-line/status-line-command';
+import { installCommandLine } from '../command-line/printed-command';
+import { statusLineAgents } from '../index';
 
 /** What the plan may learn about the machine; install.ts passes the real file system, a test a fake. */
 export interface InstallView {
@@ -72,6 +76,13 @@ export function eventCommand(o: AgentOptions, node: string): (event: HookEvent) 
 	};
 }
 
+/** Our status line command for this installation, in the shell the host runs it in. */
+export function statusLineCommand(o: AgentOptions, node: string): { line: string; shell: HostShell } {
+	const platform = o.platform ?? process.platform;
+	const shell = shellOn(platform, hostOf(o.agent).windowsShell);
+	return { line: commandLine(shell, node, scriptTarget(o.vault), [STATUS_LINE_COMMAND], platform), shell };
+}
+
 /** The shells whose command lines this host's entries carry on this platform. */
 export function commandShells(o: AgentOptions): readonly HostShell[] {
 	return specFor(o.agent).shells ?? [shellOn(o.platform ?? process.platform, hostOf(o.agent).windowsShell)];
@@ -85,6 +96,17 @@ export function backupHoldsOriginal(file: string, manifest: Manifest | null, rea
 	return bak !== null && originals.has(sha256(bak));
 }
 
+/** The view's read, with an unreadable file as none (for what is only reported). */
+function readOrNull(view: InstallView): (file: string) => Buffer | null {
+	return (file) => {
+		try {
+			return view.read(file);
+		} catch {
+			return null;
+		}
+	};
+}
+
 function asBuffer(text: string | Buffer): Buffer {
 	return typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
 }
@@ -95,7 +117,10 @@ interface SettingsChange {
 	before: Buffer | null;
 	after: string;
 	applied: ReturnType<typeof applyRegistration>;
+	status: StatusLineOutcome;
 	changed: boolean;
+	/** The hook entries changed (not only the status line). */
+	hooksChanged: boolean;
 }
 
 /** The four hook files (the entry the commands run and the three it runs) and the MCP server file, as install writes them. */
@@ -139,7 +164,7 @@ function unsafePath(o: AgentOptions, node: string, script: string, platform: Nod
  */
 function installRecord(o: AgentOptions, s: SettingsChange, prevRecord: InstallRecord | undefined, keep: { original: boolean; backup: boolean }, view: InstallView): InstallRecord {
 	const kept = keep.original ? prevRecord : undefined;
-	const cleanBefore = s.before !== null && s.applied.replaced.length === 0 && !holdsOwnEntries(s.before, specFor(o.agent), s.file);
+	const cleanBefore = s.before !== null && s.applied.replaced.length === 0 && s.status.kind !== 'updated' && !holdsOwnEntries(s.before, specFor(o.agent), s.file);
 	const record: InstallRecord = {
 		agent: o.agent,
 		scope: o.scope,
@@ -156,7 +181,9 @@ function installRecord(o: AgentOptions, s: SettingsChange, prevRecord: InstallRe
 		if (prevRecord !== undefined) Object.assign(record, prevRecord);
 		else Object.assign(record, { createdFile: false, originalSha256: null, created: [], createdDirs: [] });
 	}
-	return record;
+	const { statusLine: _was, ...rest } = record;
+	const hasOurs = ['added', 'current', 'updated', 'chained'].includes(s.status.kind);
+	return hasOurs ? { ...rest, statusLine: true } : rest;
 }
 
 /** The install record file after this install: this record in the place of the one it replaces. */
@@ -185,6 +212,7 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 	const host = hostOf(o.agent);
 	const platform = o.platform ?? process.platform;
 	if (!spec.scopes.includes(o.scope)) return fail(EXIT.usage, `${host.name} has no "${o.scope}" scope; use ${spec.scopes.join(' or ')}.`);
+	if (o.statusLine === true && spec.statusLine === undefined) return fail(EXIT.usage, `${host.name} runs no status line command; --statusline is for ${statusLineAgents().join(', ')}.`);
 	if (!view.isDir(o.vault)) return fail(EXIT.usage, `vault folder ${o.vault} does not exist or is not a folder.`);
 	const node = view.resolveNode(r.warnings);
 	const script = scriptTarget(o.vault);
@@ -202,8 +230,11 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 		const before = view.read(file);
 		const startDoc = before === null ? newDoc(spec, file) : parseJsonDoc(decodeStrict(before, file), file);
 		const applied = applyRegistration(startDoc, spec, spec.entries(eventCommand(o, node)), file);
-		const after = serialize(applied.doc);
-		settings = { file, before, after, applied, changed: before === null || after !== before.toString('utf8') };
+		const ours = statusLineCommand(o, node);
+		const status = applyStatusLine(applied.doc, spec, ours.line, ours.shell, { add: o.statusLine === true, chain: o.chain === true, script }, file);
+		const after = serialize(status.doc);
+		const changed = before === null || after !== before.toString('utf8');
+		settings = { file, before, after, applied, status: status.outcome, changed, hooksChanged: before === null || serialize(applied.doc) !== before.toString('utf8') };
 	} catch (error) {
 		if (error instanceof UnparseableError) return fail(EXIT.unparseable, `Refused: ${error.message}`);
 		if (error instanceof WriteError) return fail(EXIT.writeFailed, error.message);
@@ -246,9 +277,15 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 		steps.push({ kind: 'write', file, data: settings.after, changed: true });
 		const events = spec.events.join(', ').replace(/, ([^,]*)$/, ' and $1');
 		const backup = before === null ? ' (new file)' : keepOriginal ? '' : keepBackup ? ` (${backupPath(file)} still holds the version from before the first install)` : ` (previous version kept as ${backupPath(file)})`;
-		steps.push({ kind: 'line', text: `Registered ${events} for ${host.name} in ${file}${backup}` });
+		steps.push({ kind: 'line', text: settings.hooksChanged ? `Registered ${events} for ${host.name} in ${file}${backup}` : `${file} already has the ${host.name} hooks${backup}` });
 		for (const c of settings.applied.replaced) steps.push({ kind: 'line', text: `Replaced an older entry of ours that ran: ${c}` });
 	} else steps.push({ kind: 'line', text: `${file} already has the ${host.name} hooks; left unchanged` });
+	const chainIn = (s: Scope): string => `${installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, s, platform)} --statusline --chain`;
+	const said = statusLineReport(settings.status, file, host.name, chainIn(o.scope));
+	if (said !== null) steps.push({ kind: said.warning === true ? 'warning' : 'line', text: said.text });
+	if (settings.status.kind === 'added' || settings.status.kind === 'chained') {
+		for (const text of otherStatusLines(spec, hostPaths(o), o.scope, readOrNull(view), chainIn)) steps.push({ kind: 'line', text });
+	}
 	if (manifestChanged) steps.push({ kind: 'write', file: manifestPath(o.vault), data: manifestText, changed: true });
 	return { start: r, steps, node, script, mcpReady: mcpProblem === null };
 }
@@ -272,7 +309,9 @@ function isInside(file: string, dir: string): boolean {
 /** Whether the file already runs a script of ours (then its "original" is not one to restore). */
 function holdsOwnEntries(before: Buffer, spec: HostSpec, file: string): boolean {
 	try {
-		const hooks = parseJsonDoc(decodeStrict(before, file), file).value.hooks;
+		const value = parseJsonDoc(decodeStrict(before, file), file).value;
+		if (holdsOwnStatusLine(value, spec)) return true;
+		const hooks = value.hooks;
 		if (typeof hooks !== 'object' || hooks === null) return false;
 		const items = Object.values(hooks).flatMap((arr) => (Array.isArray(arr) ? (arr as unknown[]) : []));
 		const handlers = items.flatMap((item) => {

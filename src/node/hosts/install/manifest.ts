@@ -24,6 +24,8 @@ export interface InstallRecord {
 	created: JSONPath[];
 	/** Folders made to hold the file (e.g. `.codex`), removed again when empty. */
 	createdDirs: string[];
+	/** The file holds our status line (alone or chained after the user's); only doctor reads this. */
+	statusLine?: boolean;
 }
 
 export interface Manifest {
@@ -57,7 +59,7 @@ export function readManifest(vault: string): Manifest | null {
 			createdDirs: Array.isArray(v.createdDirs) ? v.createdDirs.filter((d): d is string => typeof d === 'string') : [],
 			installs: v.installs
 				.filter((r): r is InstallRecord => typeof r === 'object' && r !== null && typeof r.file === 'string')
-				.map((r) => ({ ...r, created: Array.isArray(r.created) ? r.created : [], createdDirs: Array.isArray(r.createdDirs) ? r.createdDirs : [] })),
+				.map(({ statusLine, ...r }) => ({ ...r, created: Array.isArray(r.created) ? r.created : [], createdDirs: Array.isArray(r.createdDirs) ? r.createdDirs : [], ...(statusLine === true ? { statusLine } : {}) })),
 		};
 	} catch {
 		return null;

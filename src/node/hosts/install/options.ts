@@ -42,6 +42,12 @@ export interface AgentOptions {
 	pluginDir?: string;
 	platform?: NodeJS.Platform;
 	env?: NodeJS.ProcessEnv;
+	/** `--statusline`: also register the status line, where the host has one (`spec.statusLine`). */
+	statusLine?: boolean;
+	/** `--chain`: where the file has the user's own status line, run it first, then ours. */
+	chain?: boolean;
+	/** How the user runs the bridge, for the commands install prints; default `npx session-brief`. */
+	program?: string;
 }
 
 /** Exit codes shared by the three commands (and the plugin's notices). */

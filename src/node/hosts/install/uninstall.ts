@@ -18,6 +18,7 @@ import { backupHoldsRecordedOriginal, decodeStrict, samePath } from './install';
 import { MCP_HOSTS, unregisterMcp } from './mcp-registration';
 import { forgetInstall } from '../../journal/installed-hooks-record';
 import { pluginFolderOf, removeLeftovers } from './uninstall-leftovers';
+import { removeStatusLine, type StatusLineRemoval } from './status-line-entry';
 
 export interface UninstallOptions {
 	vault: string;
@@ -119,7 +120,11 @@ function undoFile(t: Target, p: HostPaths, r: ActionResult, manifest: Manifest |
 		throw error;
 	}
 	const events = hostEventNames(spec);
-	const out = removeRegistration(doc, spec, events, rec?.created ?? [], rec?.createdFile ?? false, t.file);
+	// Our status line first, so a file we created and left holding only its skeleton goes as a whole.
+	const status = removeStatusLine(doc, spec, backupText(p.vault, bak), t.file);
+	const out = removeRegistration(status.doc, spec, events, rec?.created ?? [], rec?.createdFile ?? false, t.file);
+	const said = statusLineSaid(status.outcome);
+	if (said !== null) r.lines.push(said);
 	if (out.doc === null) {
 		removeFile(p.vault, t.file);
 		removeDirs(p.vault, rec?.createdDirs ?? []);
@@ -128,7 +133,7 @@ function undoFile(t: Target, p: HostPaths, r: ActionResult, manifest: Manifest |
 		return true;
 	}
 	const after = serialize(out.doc);
-	if (out.removed === 0 && after === before.toString('utf8')) {
+	if (out.removed === 0 && status.outcome.kind === 'none' && after === before.toString('utf8')) {
 		r.lines.push(`${t.file} has no ${name} hooks of ours; left unchanged`);
 		return true;
 	}
@@ -137,8 +142,25 @@ function undoFile(t: Target, p: HostPaths, r: ActionResult, manifest: Manifest |
 	if (!keepBackup) writeAtomic(p.vault, bak, before);
 	writeAtomic(p.vault, t.file, after);
 	r.changed.push(t.file, ...(keepBackup ? [] : [bak]));
-	r.lines.push(`Removed ${out.removed} ${name} hook entr${out.removed === 1 ? 'y' : 'ies'} of ours from ${t.file}; everything else kept (${keepBackup ? `${bak} still holds the version from before install` : `previous version in ${bak}`})`);
+	const what = out.removed > 0 ? `${out.removed} ${name} hook entr${out.removed === 1 ? 'y' : 'ies'} of ours` : 'our status line';
+	r.lines.push(`Removed ${what} from ${t.file}; everything else kept (${keepBackup ? `${bak} still holds the version from before install` : `previous version in ${bak}`})`);
 	return true;
+}
+
+/** The backup beside a settings file as text, for the exact spelling of the user's status line; null when there is none. */
+function backupText(vault: string, bak: string): string | null {
+	try {
+		const data = readIfExists(vault, bak);
+		return data === null ? null : decodeStrict(data, bak);
+	} catch {
+		return null;
+	}
+}
+
+function statusLineSaid(outcome: StatusLineRemoval): string | null {
+	if (outcome.kind === 'removed') return 'Removed our status line';
+	if (outcome.kind === 'restored') return `Removed our status line; yours is back as it was: ${outcome.theirs}`;
+	return null;
 }
 
 /**
