@@ -172,6 +172,21 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 		expect(statusLineOf(ws)).toEqual(their);
 	});
 
+	test('install --scope user --statusline: a session started in a subfolder shows the vault\'s line', async () => {
+		const ws = s.ws();
+		await bridgeOk(ws, ['install', '--scope', 'user', '--statusline']);
+		const user = JSON.parse(fs.readFileSync(path.join(ws.home, '.claude', 'settings.json'), 'utf8')) as { statusLine?: unknown };
+		expect(user.statusLine).toEqual(ourEntry(ws));
+		const claude = startClaudeTui(ws, s.api, s.guard, { cwd: path.join(ws.vault, 'Notes') });
+		let row: string | undefined;
+		try {
+			row = ourRow(await claude.term.waitFor('our status line', counted));
+		} finally {
+			await claude.quit();
+		}
+		expect(row).toBe(await byHand(ws));
+	});
+
 	test('print mode (-p) never runs the status line: only the interactive UI does', async () => {
 		const ws = s.ws();
 		const own = recordingStatusLine(ws, 'PRINT-MODE-MARK');

@@ -2,8 +2,9 @@
  * Interactive Claude Code (its terminal UI, not `-p`) against the model-API stand-in, for what only
  * the UI does, such as running the `statusLine` command. The home folder's `~/.claude.json` carries
  * what a person's first start would have recorded, so no dialog stands between start and prompt:
- * onboarding done, a theme chosen, the stand-in's API key approved, the folders trusted, and the
- * user settings approve our MCP server from the project's `.mcp.json`.
+ * onboarding done, a theme chosen, the stand-in's API key approved, the folders trusted (and their
+ * CLAUDE.md imports from outside them allowed), and the user settings approve our MCP server from
+ * the project's `.mcp.json`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -16,7 +17,9 @@ import { startTerminal, type Terminal } from './terminal';
 export function claudeFirstStartDone(ws: Workspace, apiKey: string, trusted: string[]): void {
 	const file = path.join(ws.home, '.claude.json');
 	const current = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-	const projects = Object.fromEntries(trusted.map((dir) => [dir, { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true }]));
+	// Started below the vault, the vault's CLAUDE.md imports rule files from outside the start folder: Claude Code asks once.
+	const answered = { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, hasClaudeMdExternalIncludesApproved: true, hasClaudeMdExternalIncludesWarningShown: true };
+	const projects = Object.fromEntries(trusted.map((dir) => [dir, answered]));
 	const state = {
 		...current,
 		hasCompletedOnboarding: true,
