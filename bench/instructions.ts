@@ -11,7 +11,7 @@ import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { flag } from './lib/args';
 import { withJournal } from './lib/agent-journal';
 import { makePluginCache } from './lib/plugin-cache';
-import { REPO, childEnv, sessionStartInput } from './lib/repo';
+import { REPO, childEnv, sessionStartInput, statusLineInput } from './lib/repo';
 import { hookFloorFile } from './lib/hook-floor';
 import { placeHookFiles } from './lib/hook-files';
 import { median } from './lib/stats';
@@ -58,6 +58,10 @@ if (!context.includes('cached brief')) {
 // Twice more: the first run after a scan may still rewrite the hook entry's code cache.
 run([entry, 'session-start', '--vault', vault], hookInput());
 run([entry, '--version']);
+if (!run([entry, 'statusline'], statusLineInput(vault)).stdout.includes('to review')) {
+	console.error('the status line did not say what waits for review');
+	process.exit(3);
+}
 
 /** Instructions of one run, all threads, from callgrind's summary line. */
 function instructions(args: readonly string[], input: string | (() => string) = ''): number {
@@ -83,6 +87,8 @@ const subjects: { label: string; args: string[]; input?: () => string }[] = [
 	{ label: 'node -e 0', args: ['-e', '0'] },
 	{ label: 'floor: the least Node hook answering from the cache (bench/lib/hook-floor.ts)', args: [hookFloorFile(), path.join(vault, '.obsidian', 'plugins', 'session-brief', 'brief-cache.json')], input: hookInput },
 	{ label: 'session-start, tier 1 (example vault)', args: [entry, 'session-start', '--vault', vault], input: hookInput },
+	// As Claude Code runs it: the hook entry in the vault finds the vault by its own place.
+	{ label: 'statusline, the cache current (example vault)', args: [entry, 'statusline'], input: () => statusLineInput(vault) },
 	{ label: '--version (load the bridge only)', args: [entry, '--version'] },
 	{ label: 'post-tool-use, an edit outside the rule set', args: [entry, 'post-tool-use', '--vault', vault], input: () => toolInput('Edit') },
 	{ label: 'pre-tool-use, a Write outside the sessions folder', args: [entry, 'pre-tool-use', '--vault', vault], input: () => toolInput('Write') },

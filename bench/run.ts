@@ -30,6 +30,7 @@ import { copyExampleVault } from '../scripts/example-vault.mjs';
 import { benchPluginIncremental, type PluginBenchResult } from './plugin-incremental';
 import { benchPluginLoad, type PluginLoadResult } from './plugin-load';
 import { benchIndex, benchOnload, type IndexResult, type OnloadResult } from './plugin-main-thread';
+import { benchStatusLine, type StatusLineRun, type StatusState } from './statusline';
 
 /** Unreviewed agent changes in the journal for the tier-1 journal rows. */
 const TIER1_JOURNAL = 200;
@@ -37,7 +38,7 @@ const TIER1_JOURNAL = 200;
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => flagOf(argv, name);
 const QUICK = argv.includes('--quick');
-/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, size, serve, post-tool-use, pre-tool-use, turn-end, check, check-paths, plugin, load, main-thread). */
+/** `--only scan,tier3`: run only these sections (scan, rss, tier3, tier1, statusline, size, serve, post-tool-use, pre-tool-use, turn-end, check, check-paths, plugin, load, main-thread). */
 const ONLY = flag('only')?.split(',');
 const want = (section: string): boolean => ONLY === undefined || ONLY.includes(section);
 const WRITE = !argv.includes('--no-write');
@@ -176,6 +177,7 @@ interface Raw {
 	tier3?: Record<number, { report: Measured; sessionStart: Measured; nodeE0: Measured; find: Measured; oneThread: Measured; twoThreads: Measured; threads?: { sessionStart: string; oneThread: string; twoThreads: string } }>;
 	tier1?: Record<number, { sessionStart: Measured; nodeE0: Measured; floor?: Measured; briefCacheBytes: number }>;
 	tier1Journal?: Record<number, { sessionStart: Measured; nodeE0: Measured; briefCacheBytes: number }>;
+	statusline?: Record<number, Partial<Record<StatusState, StatusLineRun>>>;
 	size?: Record<string, { sessionStart: Measured; nodeE0: Measured; floor: Measured; changes?: Measured }>;
 	serveTier1?: { n: number; sessionStart: Measured; nodeE0: Measured };
 	postToolUse?: { n: number; hook: Measured; nodeE0: Measured };
@@ -487,6 +489,37 @@ function main(): void {
 			} finally {
 				restore();
 			}
+		}
+	}
+
+	if (want('statusline')) {
+		// 3a'. The status line (bench/statusline.ts): as Claude Code runs it, through the hook entry in
+		// the vault's .claude/hooks/, with the cache kept, stale, and with unreviewed agent changes.
+		log(`\nstatusline: the status line command through the installed hook entry (cache current, stale, ${TIER1_JOURNAL} agent changes)`);
+		raw.statusline = {};
+		const ratioNote = (m: Measured, e0: Measured): string => `${(m.median / e0.median).toFixed(2)}×${m.cpuMs !== undefined && e0.cpuMs !== undefined && e0.cpuMs > 0 ? ` (CPU ${(m.cpuMs / e0.cpuMs).toFixed(2)}×)` : ''}`;
+		const what: Record<StatusState, string> = { current: 'cache current, plugin alive', stale: 'plugin gone (brief stale)', agents: `plugin alive, ${TIER1_JOURNAL} unreviewed agent changes` };
+		for (const n of SIZES.filter((s) => s >= 10000)) {
+			const r = benchStatusLine(vault(n).root, { runs: RUNS.hook, journal: TIER1_JOURNAL, measure: (jobs, runs) => measure(jobs, runs), scan: (root) => void scanOnce(root), fail, log });
+			raw.statusline[n] = r;
+			for (const [state, m] of Object.entries(r) as [StatusState, StatusLineRun][]) {
+				const ratio = m.statusline.median / m.nodeE0.median;
+				const tier1 = m.sessionStart === undefined ? '' : `; session-start tier 1 in the same rounds ${fmtMs(m.sessionStart.median)} = ${ratioNote(m.sessionStart, m.nodeE0)}`;
+				row({ id: state === 'current' ? 'statusline' : `statusline-${state}`, label: `statusline (Claude Code's status line, hook entry in the vault), ${what[state]}: \`${m.line}\``, n, ms: m.statusline.median, cpuMs: m.statusline.cpuMs, baseline: 'node -e 0', baseMs: m.nodeE0.median, ratio, target: '≤ 1.3× (tier 1\'s)', met: ratio <= 1.3, note: `${spreadNote(m.statusline, m.nodeE0, 'node -e 0')}${tier1}` });
+				if (m.sessionStart !== undefined) {
+					const t1 = m.sessionStart.median / m.nodeE0.median;
+					row({ id: 'statusline-tier1', label: 'session-start, tier 1, through the same hook entry in the status line\'s rounds (the ratio the line aims at)', n, ms: m.sessionStart.median, cpuMs: m.sessionStart.cpuMs, baseline: 'node -e 0', baseMs: m.nodeE0.median, ratio: t1, target: '≤ 1.3×', met: t1 <= 1.3, note: spreadNote(m.sessionStart, m.nodeE0, 'node -e 0') });
+				}
+			}
+		}
+		const e = ends(raw.statusline);
+		const [a, b] = [e?.a.current, e?.b.current];
+		if (e !== undefined && a !== undefined && b !== undefined) {
+			// Each size over its own node -e 0: the sizes run minutes apart, and the load moves between them.
+			const over = (m: StatusLineRun, pick: (x: Measured) => number | undefined): number => (pick(m.statusline) ?? NaN) / (pick(m.nodeE0) ?? NaN);
+			const ratio = over(b, (x) => x.median) / over(a, (x) => x.median);
+			const cpu = over(b, (x) => x.cpuMs) / over(a, (x) => x.cpuMs);
+			row({ id: 'statusline-flat', label: `statusline flat in N: its ratio to node -e 0 at ${fmtN(e.hi)} over the one at ${fmtN(e.lo)}, cache current`, ms: b.statusline.median, baseline: `statusline @ ${fmtN(e.lo)}`, baseMs: a.statusline.median, ratio, target: '≈ 1× (≤ 1.1×)', met: ratio <= 1.1, note: Number.isFinite(cpu) ? `in CPU ${cpu.toFixed(2)}×` : '' });
 		}
 	}
 
@@ -935,7 +968,7 @@ function markdown(info: Machine, elapsed: number): string {
 	lines.push('');
 	lines.push('| measurement | notes | median | baseline (median) | ratio | target | met | spread, CPU |');
 	lines.push('|---|---:|---:|---|---:|---|:-:|---|');
-	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'size-large', 'size-large-changes', 'size-sessions', 'size-sessions-changes', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'read-all', 'rg-j1', 'scan-dense', 'read-all-dense', 'scan-frontmatter', 'read-all-frontmatter', 'scan-tiny', 'read-all-tiny', 'scan-real', 'read-all-real', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe', 'main-onload', 'main-first-pass', 'main-burst'];
+	const order = ['tier1', 'tier1-flat', 'tier1-journal', 'statusline', 'statusline-tier1', 'statusline-stale', 'statusline-agents', 'statusline-flat', 'size-large', 'size-large-changes', 'size-sessions', 'size-sessions-changes', 'serve-tier1', 'post-tool-use', 'tier3-find', 'tier3-find-1t', 'tier3-find-2t', 'tier3-hook', 'tier3', 'scan', 'read-all', 'rg-j1', 'scan-dense', 'read-all-dense', 'scan-frontmatter', 'read-all-frontmatter', 'scan-tiny', 'read-all-tiny', 'scan-real', 'read-all-real', 'rss', 'rss-marginal', 'check', 'check-paths', 'plugin-change', 'plugin-change-brief', 'plugin-change-e2e', 'plugin-rename', 'plugin-rename-cold', 'plugin-delete-create', 'plugin-flat', 'plugin-flat-rename', 'plugin-flat-rename-cold', 'plugin-flat-delete-create', 'plugin-flat-brief', 'plugin-first-pass', 'plugin-mem', 'plugin-probe', 'main-onload', 'main-first-pass', 'main-burst'];
 	const sorted = [...rows].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id) || (a.n ?? 0) - (b.n ?? 0));
 	for (const r of sorted) {
 		const base = r.baseline === undefined ? '' : `${r.baseline}${r.baseMs === undefined ? '' : ` (${fmtMs(r.baseMs)})`}`;

@@ -21,7 +21,7 @@ export function clock(env: NodeJS.ProcessEnv): Date {
  * whose hook folder holds the script, or `--vault`; never a guess from the folder they start in,
  * which the agent chooses.
  */
-const AGENT_COMMANDS = new Set(['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end', 'baseline', 'mcp']);
+const AGENT_COMMANDS = new Set(['session-start', 'post-tool-use', 'pre-tool-use', 'turn-end', 'baseline', 'mcp', 'statusline']);
 
 /**
  * The vault around `cwd`: the nearest folder up to (not including) the home folder or the file

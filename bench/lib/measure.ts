@@ -51,6 +51,8 @@ export interface Job {
 	input?: string | (() => string);
 	/** Environment of the child, when not the bench's default (childEnv). */
 	env?: NodeJS.ProcessEnv;
+	/** Folder the child starts in, when not the repository. */
+	cwd?: string;
 	/** Called with every timed run (e.g. to read what the child reported on stderr). */
 	observe?: (r: RunResult) => void;
 	/** An error text or null; runs on the first timed run only (parsing big outputs every run would cost the bench). */
@@ -74,7 +76,7 @@ export function measure<const J extends readonly Job[]>(jobs: J, [warmup, runs]:
 			const j = (k + round) % jobs.length;
 			const job = jobs[j]!;
 			const input = typeof job.input === 'function' ? job.input() : (job.input ?? '');
-			const r = run(job.cmd, job.args, job.env === undefined ? { input } : { input, env: job.env });
+			const r = run(job.cmd, job.args, { input, ...(job.env === undefined ? {} : { env: job.env }), ...(job.cwd === undefined ? {} : { cwd: job.cwd }) });
 			if (round === warmup && job.check) {
 				const err = job.check(r);
 				if (err !== null) onProblem(`${job.label}: ${err}`);

@@ -1,5 +1,6 @@
 // The bridge's cache as the plugin would write it, for the tier 1 rows: this bench process plays
 // a live Obsidian.
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -22,13 +23,22 @@ export function ownIdentity(): string | undefined {
 	}
 }
 
-/** Rewrites the bridge's cache as the plugin would write it: tier 1, with this process as "Obsidian". */
-export function makePluginCache(root: string): void {
+/**
+ * Rewrites the bridge's cache as the plugin would write it: tier 1, with this process as "Obsidian";
+ * with `keeper: 'gone'`, as a plugin left it when Obsidian closed (a process that has ended).
+ */
+export function makePluginCache(root: string, keeper: 'alive' | 'gone' = 'alive'): void {
 	const file = path.join(pluginDir(root), 'brief-cache.json');
 	const cache = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 	cache.writer = 'plugin';
-	cache.plugin = { pid: process.pid, pending: false, started: ownIdentity() };
+	cache.plugin = keeper === 'alive' ? { pid: process.pid, pending: false, started: ownIdentity() } : goneKeeper();
 	const tmp = `${file}.bench.tmp`;
 	fs.writeFileSync(tmp, JSON.stringify(cache));
 	fs.renameSync(tmp, file);
+}
+
+/** A keeper that has ended: the pid of a child already waited for, with a start time no process has. */
+function goneKeeper(): { pid: number; pending: boolean; started: string } {
+	const pid = spawnSync(process.execPath, ['-e', '0']).pid ?? 0x3fffff;
+	return { pid, pending: false, started: `${ownIdentity() ?? 'linux:gone'}-ended` };
 }

@@ -57,3 +57,24 @@ let sessions = 0;
 export function sessionStartInput(cwd = '/'): string {
 	return JSON.stringify({ session_id: `bench-${process.pid}-${++sessions}`, hook_event_name: 'SessionStart', source: 'startup', cwd });
 }
+
+/**
+ * What Claude Code sends its `statusLine` command on stdin: the session's JSON with the model, the
+ * workspace and the session's cost so far; the same session at every run, as while one session lasts.
+ */
+export function statusLineInput(cwd: string): string {
+	return JSON.stringify({
+		hook_event_name: 'Status',
+		session_id: `bench-status-${process.pid}`,
+		transcript_path: `${cwd}/.claude/transcript-bench.jsonl`,
+		cwd,
+		permission_mode: 'default',
+		model: { id: 'claude-opus-4-1', display_name: 'Opus' },
+		workspace: { current_dir: cwd, project_dir: cwd, added_dirs: [] },
+		version: '2.0.0',
+		output_style: { name: 'default' },
+		cost: { total_cost_usd: 0.0123, total_duration_ms: 45000, total_api_duration_ms: 2300, total_lines_added: 156, total_lines_removed: 23 },
+		context_window: { total_input_tokens: 15234, total_output_tokens: 4521, context_window_size: 200000 },
+		exceeds_200k_tokens: false,
+	});
+}

@@ -88,7 +88,7 @@ export const claudeCode: HostSpec = {
 		unwritten: (scope, node, script) => (scope === 'local' ? `MCP server: not registered for the "local" scope; run: claude mcp add --scope local ${MCP_SERVER_NAME} -- ${node} ${script} mcp` : undefined),
 	},
 	// Shown under the prompt, run through the same shell as the hooks; managed settings win, then local, project, user.
-	statusLine: { key: 'statusLine', entry: (command) => ({ type: 'command', command, padding: 0 }), precedence: ['managed', 'local', 'project', 'user'] },
+	statusLine: { path: ['statusLine'], entry: (command) => ({ type: 'command', command, padding: 0 }), precedence: ['managed', 'local', 'project', 'user'] },
 	notes(scope, p) {
 		if (scope === 'user') return ['Every Claude Code session on this machine, started in any folder, now gets this vault\'s brief.'];
 		return [

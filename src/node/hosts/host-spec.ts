@@ -90,12 +90,22 @@ export interface HostSpec {
 }
 
 export interface StatusLineSpec {
-	/** The settings key that holds it. */
-	key: string;
+	/** Where in the settings it sits: `['statusLine']`, or `['ui', 'statusLine']` for a key inside another. */
+	path: readonly string[];
 	/** The entry install writes when the file has none. */
 	entry(command: string): Record<string, unknown>;
 	/** The settings files in the order the host lets one win over another, strongest first (by `ReadFile.label`). */
 	precedence: readonly string[];
+}
+
+/** The status line entry of a parsed settings file; undefined when it has none. */
+export function statusLineIn(value: unknown, sl: StatusLineSpec): unknown {
+	let at: unknown = value;
+	for (const key of sl.path) {
+		if (typeof at !== 'object' || at === null || Array.isArray(at)) return undefined;
+		at = (at as Record<string, unknown>)[key];
+	}
+	return at;
 }
 
 export function homeDir(p: HostPaths, envName: string, fallback: string): string {

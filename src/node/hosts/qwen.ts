@@ -37,6 +37,8 @@ export const qwen: HostSpec = {
 	},
 	commandFields: ['command'],
 	editTools: ['write_file', 'edit'],
+	// `ui.statusLine`: run through the shell under the footer, at most two lines shown; the project's file wins over the user's.
+	statusLine: { path: ['ui', 'statusLine'], entry: (command) => ({ type: 'command', command }), precedence: ['project', 'user'] },
 	notes() {
 		return ['Qwen Code 0.15 and older never give the model the brief: headless (qwen -p) they do not run SessionStart at all, interactive they drop its context (QwenLM/qwen-code#4111). Use Qwen Code 0.24 or later.'];
 	},

@@ -62,12 +62,13 @@ describe('the installed hook is readable', () => {
 		// The names the entry shares with the files it runs.
 		expect(entry).toContain(`'${LIBRARY_MARK}'`);
 		expect(entry).toContain(`'${LOAD_BRIDGE}'`);
-		// The session start file holds tier 1 only: readable, ASCII, and without the scan, the YAML
-		// parser or the date library, which the bridge beside it serves.
+		// The session start file holds tier 1 and the status line only: readable, ASCII, and without the
+		// scan, the YAML parser or the date library, which the bridge beside it serves.
 		const start = fs.readFileSync(path.join(hooks(v), 'session-brief.start.cjs'), 'utf8');
 		expectReadable(start, 500);
-		expect(start.length).toBeLessThan(150_000);
+		expect(start.length).toBeLessThan(160_000);
 		expect(start).toContain('async function sessionStart(');
+		expect(start).toContain('async function statusline(');
 		expect(start.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
 		for (const heavy of ['function scanVault(', 'function walkStamp(', 'Licenses of the packages bundled']) expect(start).not.toContain(heavy);
 		// The edit hooks file holds their common path only: readable, ASCII, and without the check

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXED_NOW, hookScript, makeVault, run, type Files } from '../../helpers/bridge';
+import { codeCacheOf, FIXED_NOW, hookScript, makeVault, run, type Files } from '../../helpers/bridge';
 import { cacheFile, keptCache, pluginDir } from '../../helpers/kept-cache';
 
 const made: string[] = [];
@@ -142,6 +142,18 @@ describe('statusline', () => {
 		fs.writeFileSync(path.join(pluginDir(v), 'last-check.json'), JSON.stringify(record));
 		const text = oneLine(statusline(v).out);
 		expect(text).toBe('vault: 3 to review · 1 agent change unreviewed · rules: 1+ problems');
+	});
+
+	it('leaves the start file\'s code cache to a session start, which needs all of it', () => {
+		const v = vault(NOTES);
+		const env = { ...ENV, SESSION_BRIEF_STATE_DIR: fs.mkdtempSync(path.join(path.dirname(v), 'sb-state-')) };
+		made.push(env.SESSION_BRIEF_STATE_DIR);
+		const start = path.join(v, '.claude', 'hooks', 'session-brief.start.cjs');
+		expect(oneLine(statusline(v, [], env).out)).toBe('vault: brief stale');
+		expect(fs.existsSync(codeCacheOf(start, env))).toBe(false);
+		expect(run(hookScript(v), ['session-start'], '{}', { env }).status).toBe(0);
+		expect(fs.existsSync(codeCacheOf(start, env))).toBe(true);
+		expect(statusline(v, [], env).status).toBe(0);
 	});
 
 	it('answers at once when a FIFO or a link stands where the cache and the record belong', () => {

@@ -15,7 +15,7 @@ import { exists } from './doctor-files';
 import { DEFAULT_PROGRAM } from './doctor-fix-command';
 import type { Check, DoctorOptions } from './doctor-report';
 import { runShell } from './doctor-run';
-import { SCOPES, type HostPaths, type ReadFile, type Scope } from '../host-spec';
+import { SCOPES, statusLineIn, type HostPaths, type ReadFile, type Scope, type StatusLineSpec } from '../host-spec';
 import { readIfExists } from '../install/files';
 import { readManifest } from '../install/manifest';
 import { scriptTarget, specFor } from '../install/options';
@@ -32,14 +32,14 @@ function isObj(v: unknown): v is Record<string, unknown> {
 }
 
 /** The status line key of every file the host reads that has one (files that do not parse are reported elsewhere). */
-function entries(o: DoctorOptions, p: HostPaths, key: string): Entry[] {
+function entries(o: DoctorOptions, p: HostPaths, sl: StatusLineSpec): Entry[] {
 	const out: Entry[] = [];
 	for (const where of specFor(o.agent).readFiles(p)) {
 		try {
 			const data = readIfExists(o.vault, where.file);
 			const value = data === null ? undefined : (JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as unknown);
-			if (!isObj(value) || value[key] === undefined) continue;
-			const entry = value[key];
+			const entry = statusLineIn(value, sl);
+			if (entry === undefined) continue;
 			out.push({ where, value: entry, own: isObj(entry) ? ownStatusLine(entry.command) : null });
 		} catch {
 			// Unreadable or not JSON: readRegistrations names it.
@@ -64,7 +64,7 @@ export async function statusLineChecks(o: DoctorOptions, p: HostPaths, checks: C
 	if (sl === undefined) return;
 	const script = scriptTarget(o.vault);
 	const isMine = (e: Entry): boolean => e.own !== null && path.resolve(parseOwnCommand(e.own.ours)?.script ?? '') === path.resolve(script);
-	const found = entries(o, p, sl.key);
+	const found = entries(o, p, sl);
 	const manifest = readManifest(o.vault);
 	const record = manifest?.installs.find((x) => x.agent === o.agent && x.statusLine === true);
 	const mine = found.filter(isMine);

@@ -104,7 +104,10 @@ function compiled(file) {
 		cachedData = undefined;
 	}
 	const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-	if (cacheFile !== null && (cachedData === undefined || script.cachedDataRejected)) {
+	// The status line leaves the writing to a session start: a cache holds only what the run that wrote
+	// it compiled, and the start file serves both, the session start being the one that must be quick.
+	const writes = process.argv[2] !== 'statusline';
+	if (writes && cacheFile !== null && (cachedData === undefined || script.cachedDataRejected)) {
 		// After the run, so the cache also holds the functions this run compiled lazily.
 		process.once('exit', () => {
 			try {

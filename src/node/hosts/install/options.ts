@@ -7,9 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { agentNamed, AGENT_IDS, DEFAULT_AGENT, UNSUPPORTED_AGENTS, type AgentId } from '../../../core/hosts/agent-contracts';
 import { BRIDGE_NAME, EDIT_NAME, hooksFolder, MCP_FILE_NAME, SCRIPT_NAME, START_NAME } from '../../state-registry';
-import type { HostPaths, HostSpec, Scope } from '../host-spec';
+import type { HostPaths, Scope } from '../host-spec';
 import type { HookFileTexts } from '../hook-files/hook-file-hashes';
-import { specFor } from '../index';
 
 export { specFor } from '../index';
 

@@ -9,7 +9,7 @@ import type { HostShell } from '../../../core/hosts/agent-contracts';
 import { isOwnCommand, parseOwnCommand } from '../command-line/command-line';
 import { chainedCommand, ownStatusLine } from '../command-line/status-line-command';
 import { editJson, parseJsonDoc, type JsonDoc } from '../../check/settings-json';
-import { SCOPES, type HostPaths, type HostSpec, type Scope } from '../host-spec';
+import { SCOPES, statusLineIn, type HostPaths, type HostSpec, type Scope } from '../host-spec';
 
 export type StatusLineOutcome =
 	/** Not asked for and none of ours there: nothing to do. */
@@ -39,10 +39,10 @@ export interface StatusLineWish {
 export function applyStatusLine(doc: JsonDoc, spec: HostSpec, ours: string, shell: HostShell, wish: StatusLineWish, file: string): { doc: JsonDoc; outcome: StatusLineOutcome } {
 	const sl = spec.statusLine;
 	if (sl === undefined) return { doc, outcome: { kind: 'none' } };
-	const current = doc.value[sl.key];
+	const current = statusLineIn(doc.value, sl);
 	if (current === undefined) {
 		if (!wish.add) return { doc, outcome: { kind: 'none' } };
-		return { doc: editJson(doc, [sl.key], sl.entry(ours), file), outcome: { kind: 'added' } };
+		return { doc: editJson(doc, [...sl.path], sl.entry(ours), file), outcome: { kind: 'added' } };
 	}
 	const command = isObj(current) ? current.command : undefined;
 	const own = ownStatusLine(command);
@@ -51,19 +51,19 @@ export function applyStatusLine(doc: JsonDoc, spec: HostSpec, ours: string, shel
 		const want = own.before === undefined ? ours : chainedCommand(ours, own.before, shell);
 		const chained = own.before !== undefined;
 		if (want === command) return { doc, outcome: { kind: 'current', chained } };
-		return { doc: editJson(doc, [sl.key, 'command'], want, file), outcome: { kind: 'updated', old: command, chained } };
+		return { doc: editJson(doc, [...sl.path, 'command'], want, file), outcome: { kind: 'updated', old: command, chained } };
 	}
 	if (!wish.add || own !== null) return { doc, outcome: { kind: 'none' } };
 	if (typeof command !== 'string') return { doc, outcome: { kind: 'theirs', why: 'not-a-command', shown: JSON.stringify(current) } };
 	if (isOwnCommand(command)) return { doc, outcome: { kind: 'theirs', why: 'runs-ours', shown: command } };
 	if (!wish.chain) return { doc, outcome: { kind: 'theirs', why: 'no-chain', shown: command } };
-	return { doc: editJson(doc, [sl.key, 'command'], chainedCommand(ours, command, shell), file), outcome: { kind: 'chained', theirs: command } };
+	return { doc: editJson(doc, [...sl.path, 'command'], chainedCommand(ours, command, shell), file), outcome: { kind: 'chained', theirs: command } };
 }
 
 /** Whether the file's status line is one install wrote (this vault's or another's). */
 export function holdsOwnStatusLine(value: Record<string, unknown>, spec: HostSpec): boolean {
 	const sl = spec.statusLine;
-	const current = sl === undefined ? undefined : value[sl.key];
+	const current = sl === undefined ? undefined : statusLineIn(value, sl);
 	return isObj(current) && ownStatusLine(current.command) !== null;
 }
 
@@ -84,11 +84,11 @@ export type StatusLineRemoval = { kind: 'none' } | { kind: 'removed' } | { kind:
 export function removeStatusLine(doc: JsonDoc, spec: HostSpec, backup: string | null, file: string): { doc: JsonDoc; outcome: StatusLineRemoval } {
 	const sl = spec.statusLine;
 	if (sl === undefined) return { doc, outcome: { kind: 'none' } };
-	const current = doc.value[sl.key];
+	const current = statusLineIn(doc.value, sl);
 	const own = isObj(current) ? ownStatusLine(current.command) : null;
 	if (own === null) return { doc, outcome: { kind: 'none' } };
-	if (own.before === undefined) return { doc: editJson(doc, [sl.key], undefined, file), outcome: { kind: 'removed' } };
-	const at = [sl.key, 'command'];
+	if (own.before === undefined) return { doc: editJson(doc, [...sl.path], undefined, file), outcome: { kind: 'removed' } };
+	const at = [...sl.path, 'command'];
 	const node = findNodeAtLocation(parseTree(doc.text) ?? { type: 'null', offset: 0, length: 0 }, at);
 	if (node === undefined) return { doc, outcome: { kind: 'none' } };
 	let fromBackup: string | undefined;
@@ -140,7 +140,7 @@ export function otherStatusLines(spec: HostSpec, p: HostPaths, scope: Scope, rea
 		let value: unknown;
 		try {
 			const data = read(where.file);
-			value = data === null ? undefined : (JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as Record<string, unknown>)[sl.key];
+			value = data === null ? undefined : statusLineIn(JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as unknown, sl);
 		} catch {
 			continue;
 		}
