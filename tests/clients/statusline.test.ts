@@ -219,13 +219,12 @@ describe.skipIf(skip !== undefined)(`Claude Code ${client.version || `(skipped: 
 describe.skipIf(skipQwen !== undefined)(`Qwen Code ${qwen.version || `(skipped: ${skipQwen ?? ''})`}, interactive: the status line`, INTERACTIVE, () => {
 	const s = clientSuite();
 
-	test('ui.statusLine with our command: Qwen Code runs it and shows its line', async () => {
+	test('install --agent qwen --statusline: Qwen Code runs our command and shows its line', async () => {
 		const ws = s.ws();
-		await bridgeOk(ws, ['install', '--agent', 'qwen']);
-		// By hand, as install registers it for Claude Code: the same hook entry, the same command.
+		await bridgeOk(ws, ['install', '--agent', 'qwen', '--statusline']);
 		const file = path.join(ws.vault, '.qwen', 'settings.json');
 		const settings = JSON.parse(fs.readFileSync(file, 'utf8')) as { ui?: Record<string, unknown> };
-		writeSettings(file, { ui: { ...settings.ui, statusLine: { type: 'command', command: ourEntry(ws).command } } });
+		expect(settings.ui?.statusLine).toEqual({ type: 'command', command: ourEntry(ws).command });
 		s.api.script([{ text: 'The answer of the stand-in.' }]);
 		const qwenTui = startQwenTui(ws, s.api, s.guard);
 		let row: string | undefined;
