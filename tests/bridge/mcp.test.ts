@@ -8,16 +8,13 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BUNDLE, FIXED_NOW, hookScript, makeVault, run, writeFiles, type Files } from '../helpers/bridge';
 import { TOOLS } from '../helpers/registries';
+import { mcpClients } from '../helpers/mcp-client';
 
 const made: string[] = [];
-const clients: Client[] = [];
-afterEach(async () => {
-	for (const c of clients.splice(0)) await c.close();
-});
+const connectMcp = mcpClients();
 afterAll(() => {
 	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
@@ -30,13 +27,7 @@ function vault(files: Files): string {
 
 const env = (): Record<string, string> => ({ ...(process.env as Record<string, string>), SESSION_BRIEF_NOW: FIXED_NOW });
 
-async function connect(v: string, args = [BUNDLE, 'mcp', '--vault', v]): Promise<Client> {
-	const transport = new StdioClientTransport({ command: process.execPath, args, cwd: v, env: env(), stderr: 'pipe' });
-	const client = new Client({ name: 'test', version: '1.0.0' });
-	await client.connect(transport);
-	clients.push(client);
-	return client;
-}
+const connect = (v: string, args?: string[]): Promise<Client> => connectMcp(v, env(), args);
 
 interface Result {
 	isError?: boolean;

@@ -7,17 +7,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BUNDLE, FIXED_NOW, hookScript, makeVault, run, type Files } from '../../helpers/bridge';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIXED_NOW, hookScript, makeVault, run, type Files } from '../../helpers/bridge';
+import { mcpClients } from '../../helpers/mcp-client';
 import { cacheFile, keptCache, pluginDir } from '../../helpers/kept-cache';
 import { STATUS_LINE_URI } from '../../../src/node/mcp/contract';
 
 const made: string[] = [];
-const clients: Client[] = [];
-afterEach(async () => {
-	for (const c of clients.splice(0)) await c.close();
-});
+const connectMcp = mcpClients();
 afterAll(() => {
 	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
@@ -31,13 +28,7 @@ function vault(files: Files): string {
 	return v;
 }
 
-async function connect(v: string): Promise<Client> {
-	const transport = new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp', '--vault', v], cwd: v, env: ENV, stderr: 'pipe' });
-	const client = new Client({ name: 'codex-like', version: '1.0.0' });
-	await client.connect(transport);
-	clients.push(client);
-	return client;
-}
+const connect = (v: string): Promise<Client> => connectMcp(v, ENV);
 
 /** A read as Codex makes it: the thread's snapshot rides in the request's `_meta`. */
 async function readStatus(client: Client): Promise<unknown> {

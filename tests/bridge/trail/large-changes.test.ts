@@ -8,10 +8,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sizesText } from '../../../src/core/trail/line-counts';
 import { BUNDLE, FIXED_NOW, makeVault, run } from '../../helpers/bridge';
+import { mcpClients } from '../../helpers/mcp-client';
 import { bigNote } from '../../../bench/lib/large-changes';
 
 /** Each test runs the bridge several times over megabytes; a loaded machine needs the room (a hang still fails). */
@@ -19,10 +19,7 @@ const SLOW = 240_000;
 const RUN_TIMEOUT = 90_000;
 
 const made: string[] = [];
-const clients: Client[] = [];
-afterEach(async () => {
-	for (const c of clients.splice(0)) await c.close();
-});
+const connectMcp = mcpClients();
 afterAll(() => {
 	for (const d of made) fs.rmSync(d, { recursive: true, force: true, maxRetries: 30 });
 });
@@ -51,13 +48,7 @@ function agentEdit(v: string, rel: string, after: string): void {
 	hook(v, 'post-tool-use', 'big', 'Edit', { file_path: file, old_string: 'a', new_string: 'b' });
 }
 
-async function connect(v: string): Promise<Client> {
-	const transport = new StdioClientTransport({ command: process.execPath, args: [BUNDLE, 'mcp', '--vault', v], cwd: v, env: env() as Record<string, string>, stderr: 'pipe' });
-	const client = new Client({ name: 'test', version: '1.0.0' });
-	await client.connect(transport);
-	clients.push(client);
-	return client;
-}
+const connect = (v: string): Promise<Client> => connectMcp(v, env() as Record<string, string>);
 
 interface Result {
 	isError?: boolean;
