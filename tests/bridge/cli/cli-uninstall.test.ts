@@ -57,7 +57,7 @@ describe('uninstall', () => {
 			expect(fs.readdirSync(state).some((n) => n.startsWith('installed-hooks-'))).toBe(true);
 			const r = run(BUNDLE, ['uninstall', '--vault', vault], '', { env });
 			expect(r.status).toBe(0);
-			expect(String(r.stdout)).toMatch(/Removed the caches the bridge kept in .*plugins.session-brief \(brief-cache\.json, brief-index\.json, last-check\.json\)/);
+			expect(String(r.stdout)).toMatch(/Removed the caches the bridge kept in .*plugins.session-brief \(brief-cache\.json, brief-index\.json, last-check\.json, last-check-summary\.json\)/);
 			expect(snapshot(vault)).toEqual(before);
 			expect(fs.readdirSync(state).filter((n) => n.startsWith('installed-hooks-'))).toEqual([]);
 		},

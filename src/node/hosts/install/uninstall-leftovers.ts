@@ -10,11 +10,11 @@ import { BRIEF_FILE, DISCOVERY_FILE, INDEX_FILE } from '../../../core/state-name
 import { findConfigDir, findPluginDir } from '../../vault-config';
 import { readInstalledHooks, installedHooksFile } from '../../journal/installed-hooks-record';
 import { inspectStateFile, isStateFolder, listStateFolder, removeStateFile, removeStateFolderIfEmpty, removeUserStateFile } from '../../state-file';
-import { JOURNAL_LOCK, LAST_CHECK_FILE, pluginState, STARTS_LOCK } from '../../state-registry';
+import { JOURNAL_LOCK, LAST_CHECK_FILE, LAST_CHECK_SUMMARY_FILE, pluginState, STARTS_LOCK } from '../../state-registry';
 import type { ActionResult } from './options';
 
 /** Made again from the notes by any command that needs them: nothing of the user's is in them. */
-const CACHES = [BRIEF_FILE, INDEX_FILE, LAST_CHECK_FILE, DISCOVERY_FILE, JOURNAL_LOCK, STARTS_LOCK];
+const CACHES = [BRIEF_FILE, INDEX_FILE, LAST_CHECK_FILE, LAST_CHECK_SUMMARY_FILE, DISCOVERY_FILE, JOURNAL_LOCK, STARTS_LOCK];
 
 /** The plugin's release files: when one is there, the plugin is installed and the folder is its. */
 const PLUGIN_FILES = ['main.js', 'manifest.json'];
