@@ -5,7 +5,7 @@
  */
 import { stringFlag, type Args } from '../args';
 import { statusLineText } from '../../src/core/status/status-line';
-import { readVaultStatus } from '../../src/node/status/vault-status';
+import { readVaultStatus, statusLang } from '../../src/node/status/vault-status';
 import { clock, contextFor } from '../context';
 import { readStdin, writeOut } from '../io';
 
@@ -25,8 +25,7 @@ export async function statusline(args: Args, scriptPath: string, env: NodeJS.Pro
 	try {
 		const ctx = contextFor(args, scriptPath, env);
 		const status = readVaultStatus(ctx, clock(env));
-		const lang = ctx.settings.language === 'auto' && !args.flags.has('lang') ? (status.lang ?? ctx.lang) : ctx.lang;
-		line = statusLineText(status, lang, colorWanted(env) && !args.flags.has('no-color'));
+		line = statusLineText(status, statusLang(ctx, status, args.flags.has('lang')), colorWanted(env) && !args.flags.has('no-color'));
 	} catch {
 		// A broken vault: the empty line says nothing rather than something wrong.
 	}

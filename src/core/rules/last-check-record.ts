@@ -28,14 +28,14 @@ export function parseLastCheck(data: unknown): LastCheck | null {
 	return { lang: r.lang, complete: r.complete, findings: r.findings.map((f) => ({ check: f.check, path: f.path, message: f.message })) };
 }
 
-/** What the status line says about the record: how many findings and of which checks. */
-export function rulesState(record: LastCheck): RulesState {
+/** What the status line says about findings: how many and of which checks. */
+export function rulesState(record: { complete: boolean; findings: readonly { check: string }[] }): RulesState {
 	return { findings: record.findings.length, complete: record.complete, checks: [...new Set(record.findings.map((f) => f.check))] };
 }
 
-/** The summary file's content for a record: its counts without the findings. */
+/** The summary file's content for a check's findings: their counts, without the findings. */
 export function checkSummary(record: { complete: boolean; findings: readonly { check: string }[] }): Record<string, unknown> {
-	return { schema: 1, findings: record.findings.length, complete: record.complete, checks: [...new Set(record.findings.map((f) => f.check))] };
+	return { schema: 1, ...rulesState(record) };
 }
 
 /** The summary file read as untrusted: counts that are plain numbers and check ids that are short words, or no summary. */
@@ -45,4 +45,14 @@ export function parseCheckSummary(data: unknown): RulesState | null {
 	if (r.schema !== 1 || typeof r.complete !== 'boolean' || typeof r.findings !== 'number' || !Number.isSafeInteger(r.findings) || r.findings < 0) return null;
 	if (!Array.isArray(r.checks) || r.checks.length > 100 || !r.checks.every((c) => typeof c === 'string' && c.length <= 100)) return null;
 	return { findings: r.findings, complete: r.complete, checks: r.checks as string[] };
+}
+
+/**
+ * The last check's counts from the files as parsed (undefined: missing or unreadable): the summary
+ * where there is one, else the whole record, which is all an earlier version wrote.
+ */
+export function rulesOfFiles(summary: unknown, record: () => unknown): RulesState | null {
+	if (summary !== undefined) return parseCheckSummary(summary);
+	const parsed = parseLastCheck(record());
+	return parsed === null ? null : rulesState(parsed);
 }

@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import type { Lang } from '../../core/i18n';
-import { checkSummary, parseCheckSummary, parseLastCheck, rulesState, type LastCheck } from '../../core/rules/last-check-record';
+import { checkSummary, parseLastCheck, rulesOfFiles, type LastCheck } from '../../core/rules/last-check-record';
 import type { RulesState } from '../../core/status/status-line';
 import { diffFindings, recordedFinding, RECORDED_FINDINGS_MAX, type FindingDiff } from '../../core/rules/finding-diff';
 import type { Finding } from '../../core/rules/types';
@@ -37,15 +37,13 @@ export function writeLastCheck(root: string, pluginDir: string, lang: Lang, find
 
 /** The last check's counts for the status line: the summary file, or, where an earlier version left none, the record. */
 export function readCheckSummary(root: string, pluginDir: string): RulesState | null {
+	// Through the state-file module: a planted link, FIFO or folder reads as no file.
 	try {
 		const summary = readStateJson(root, path.join(pluginDir, LAST_CHECK_SUMMARY_FILE), 64 * 1024);
-		if (summary !== undefined) return parseCheckSummary(summary);
+		return rulesOfFiles(summary, () => readStateJson(root, path.join(pluginDir, LAST_CHECK_FILE), MAX_BYTES));
 	} catch {
-		// A planted link, FIFO or folder, or no JSON: no summary.
 		return null;
 	}
-	const record = readLastCheck(root, pluginDir);
-	return record === null ? null : rulesState(record);
 }
 
 /**

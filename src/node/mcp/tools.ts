@@ -23,7 +23,7 @@ import { AGENT_CHANGES_PAGE_BYTES, AGENT_CHANGES_PAGE_SIZE, type AgentChangesPag
 import { markReviewed } from './mark-reviewed';
 import type { Lang } from '../../core/i18n';
 import { statusLineText, type VaultStatus } from '../../core/status/status-line';
-import { readVaultStatus } from '../status/vault-status';
+import { readVaultStatus, statusLang } from '../status/vault-status';
 import { PathRefused, resolveVaultPath } from './vault-path';
 
 export interface ToolEnv {
@@ -210,7 +210,7 @@ export async function markReviewedTool(t: ToolEnv, notePath: string): Promise<To
 export function vaultStatusTool(t: ToolEnv): ToolAnswer & { status: VaultStatus; lang: Lang } {
 	const ctx = t.context();
 	const status = readVaultStatus(ctx, t.now());
-	const lang = ctx.settings.language === 'auto' && !t.langGiven ? (status.lang ?? ctx.lang) : ctx.lang;
+	const lang = statusLang(ctx, status, t.langGiven);
 	const structured = { toReview: status.toReview, agentChanges: status.agentChanges, rules: status.rules, stale: status.stale };
 	return { text: statusLineText(status, lang, false), structured, status, lang };
 }

@@ -1,8 +1,9 @@
 /**
  * What the status line shows, read as tier 1 reads (docs/status-line.md): the cache file, whether
  * the process that keeps it still runs, the agent changes journal and review marks, and the last
- * rule check's record. Never a walk of the vault: the line runs every few hundred milliseconds.
+ * rule check's counts. Never a walk of the vault: the line runs every few hundred milliseconds.
  */
+import type { Lang } from '../../core/i18n';
 import type { VaultStatus } from '../../core/status/status-line';
 import { judgeCache } from '../tiers/brief-pipeline';
 import { servedByPlugin } from '../tiers/plugin-tier';
@@ -11,7 +12,7 @@ import { readCheckSummary } from '../check/last-check';
 import type { VaultContext } from '../vault-config';
 
 /** The vault's status; every count the files cannot give is null, and each part fails on its own. */
-export function readVaultStatus(ctx: VaultContext, now: Date): VaultStatus & { lang?: 'en' | 'de' } {
+export function readVaultStatus(ctx: VaultContext, now: Date): VaultStatus & { lang?: Lang } {
 	if (ctx.pluginDir === null) return { toReview: null, agentChanges: null, rules: null, stale: true };
 	const verdict = judgeCache(ctx, now);
 	const read = verdict.read;
@@ -29,4 +30,9 @@ export function readVaultStatus(ctx: VaultContext, now: Date): VaultStatus & { l
 		stale: !kept,
 		...(read?.lang === undefined ? {} : { lang: read.lang }),
 	};
+}
+
+/** The language of the words: `--lang`, else the setting, where "auto" is the language the plugin's cache was written in. */
+export function statusLang(ctx: VaultContext, status: { lang?: Lang }, langGiven: boolean): Lang {
+	return ctx.settings.language === 'auto' && !langGiven ? (status.lang ?? ctx.lang) : ctx.lang;
 }

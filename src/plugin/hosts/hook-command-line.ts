@@ -13,7 +13,7 @@ export const BRIDGE_COMMAND = 'npx session-brief';
 
 /** `install` for one agent and scope, as the bridge's own command line takes them; `--statusline` when asked. */
 export function installCommand(vault: string, agent: AgentId, scope: Scope, platform: PrintPlatform, statusLine = false): string {
-	return `${installCommandLine(BRIDGE_COMMAND, vault, agent, scope, platform)}${statusLine ? ' --statusline' : ''}`;
+	return installCommandLine(BRIDGE_COMMAND, vault, agent, scope, platform, statusLine ? 'add' : 'no');
 }
 
 /** `uninstall`; an agent or scope left out means every installation recorded in the vault. */

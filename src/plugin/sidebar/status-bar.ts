@@ -6,7 +6,7 @@
 import { normalizePath, type Plugin } from 'obsidian';
 import { describeStart, lastDelivered, OLD_STARTS_FILE, parseSessionStarts, parseStartsLog, STARTS_LOG } from '../../core/trail/session-starts';
 import { statusBarText, type RulesState } from '../../core/status/status-line';
-import { parseCheckSummary, parseLastCheck, rulesState } from '../../core/rules/last-check-record';
+import { rulesOfFiles } from '../../core/rules/last-check-record';
 import { LAST_CHECK_FILE, LAST_CHECK_SUMMARY_FILE } from '../../core/state-names';
 import { AGENT_CHANGES_CHANGED, POLL_MS, type AgentChanges } from '../review/agent-changes';
 import { CHANGED, type BriefService } from '../index/brief-service';
@@ -84,11 +84,8 @@ export class ReviewStatusBar {
 			const [s, r] = [await stampOf(summary), await stampOf(record)];
 			stamp = `${s}|${r}`;
 			if (stamp === this.rulesStamp) return;
-			if (s !== '') rules = parseCheckSummary(JSON.parse(await adapter.read(summary)) as unknown);
-			else if (r !== '') {
-				const parsed = parseLastCheck(JSON.parse(await adapter.read(record)) as unknown);
-				rules = parsed === null ? null : rulesState(parsed);
-			}
+			const recordData = s === '' && r !== '' ? (JSON.parse(await adapter.read(record)) as unknown) : undefined;
+			rules = rulesOfFiles(s === '' ? undefined : (JSON.parse(await adapter.read(summary)) as unknown), () => recordData);
 		} catch {
 			// Unreadable or not JSON: no record.
 		}

@@ -10,8 +10,10 @@ import { shellWord } from './shell-word';
 export type PrintPlatform = NodeJS.Platform;
 
 /** `program` is how the bridge is run (`npx session-brief`, `node …/session-brief.cjs`). */
-export function installCommandLine(program: string, vault: string, agent: AgentId, scope: Scope, platform: NodeJS.Platform): string {
-	return `${program} install --vault ${shellWord(vault, platform)} --agent ${agent} --scope ${scope}`;
+/** `statusLine`: with `--statusline`, and `chain` adds `--chain` (install's own flags). */
+export function installCommandLine(program: string, vault: string, agent: AgentId, scope: Scope, platform: NodeJS.Platform, statusLine: 'no' | 'add' | 'chain' = 'no'): string {
+	const extra = statusLine === 'no' ? '' : statusLine === 'add' ? ' --statusline' : ' --statusline --chain';
+	return `${program} install --vault ${shellWord(vault, platform)} --agent ${agent} --scope ${scope}${extra}`;
 }
 
 /** An agent or scope left out means every installation recorded in the vault. */

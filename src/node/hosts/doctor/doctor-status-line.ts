@@ -8,9 +8,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { hostOf } from '../../../core/hosts/agent-contracts';
 import { hasUnsafeChar } from '../../../core/quote';
-import { commandLine, parseOwnCommand, shellOn } from '../command-line/command-line';
+import { parseOwnCommand } from '../command-line/command-line';
 import { installCommandLine } from '../command-line/printed-command';
-import { ownStatusLine, STATUS_LINE_COMMAND, type OwnStatusLine } from '../command-line/status-line-command';
+import { ownStatusLine, type OwnStatusLine } from '../command-line/status-line-command';
 import { exists } from './doctor-files';
 import { DEFAULT_PROGRAM } from './doctor-fix-command';
 import type { Check, DoctorOptions } from './doctor-report';
@@ -18,6 +18,7 @@ import { runShell } from './doctor-run';
 import { SCOPES, statusLineIn, type HostPaths, type ReadFile, type Scope, type StatusLineSpec } from '../host-spec';
 import { readIfExists } from '../install/files';
 import { readManifest } from '../install/manifest';
+import { statusLineCommand } from '../install/install-plan';
 import { scriptTarget, specFor } from '../install/options';
 import { DOCTOR_RUN_ENV } from '../../journal/session-record';
 
@@ -80,14 +81,13 @@ export async function statusLineChecks(o: DoctorOptions, p: HostPaths, checks: C
 	const byPrecedence = [...found].sort((a, b) => rank(a) - rank(b));
 	const ours = byPrecedence.find(isMine);
 	const scope: Scope = (ours !== undefined ? asScope(ours.where.label) : undefined) ?? record?.scope ?? 'project';
-	const install = (s: Scope, chain = false): string => `${installCommandLine(program, o.vault, o.agent, s, platform)} --statusline${chain ? ' --chain' : ''}`;
+	const install = (s: Scope, chain = false): string => installCommandLine(program, o.vault, o.agent, s, platform, chain ? 'chain' : 'add');
 	if (ours === undefined || ours.own === null) {
 		checks.push({ id: 'status-line', status: 'fail', message: `install registered ${name}'s status line for this vault, but no file ${name} reads has it now.`, fix: 'Install it again.', command: install(scope) });
 		return;
 	}
-	const shell = shellOn(platform, hostOf(o.agent).windowsShell);
 	const node = manifest?.node !== undefined && manifest.node !== '' ? manifest.node : (parseOwnCommand(ours.own.ours)?.interpreter ?? 'node');
-	const want = commandLine(shell, node, script, [STATUS_LINE_COMMAND], platform);
+	const { line: want, shell } = statusLineCommand({ agent: o.agent, vault: o.vault, platform }, node);
 	const chained = ours.own.before !== undefined ? `, after your own (${ours.own.before})` : '';
 	if (ours.own.ours !== want) {
 		checks.push({ id: 'status-line', status: 'warn', message: `The status line in ${ours.where.file} runs ${ours.own.ours}, not the command install writes now (${want}).`, fix: 'Install it again; it keeps yours chained.', command: install(scope) });

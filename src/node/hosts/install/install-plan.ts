@@ -77,7 +77,7 @@ export function eventCommand(o: AgentOptions, node: string): (event: HookEvent) 
 }
 
 /** Our status line command for this installation, in the shell the host runs it in. */
-export function statusLineCommand(o: AgentOptions, node: string): { line: string; shell: HostShell } {
+export function statusLineCommand(o: Pick<AgentOptions, 'agent' | 'vault' | 'platform'>, node: string): { line: string; shell: HostShell } {
 	const platform = o.platform ?? process.platform;
 	const shell = shellOn(platform, hostOf(o.agent).windowsShell);
 	return { line: commandLine(shell, node, scriptTarget(o.vault), [STATUS_LINE_COMMAND], platform), shell };
@@ -280,7 +280,7 @@ export function planInstall(o: AgentOptions, view: InstallView): InstallPlan {
 		steps.push({ kind: 'line', text: settings.hooksChanged ? `Registered ${events} for ${host.name} in ${file}${backup}` : `${file} already has the ${host.name} hooks${backup}` });
 		for (const c of settings.applied.replaced) steps.push({ kind: 'line', text: `Replaced an older entry of ours that ran: ${c}` });
 	} else steps.push({ kind: 'line', text: `${file} already has the ${host.name} hooks; left unchanged` });
-	const chainIn = (s: Scope): string => `${installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, s, platform)} --statusline --chain`;
+	const chainIn = (s: Scope): string => installCommandLine(o.program ?? 'npx session-brief', o.vault, o.agent, s, platform, 'chain');
 	const said = statusLineReport(settings.status, file, host.name, chainIn(o.scope));
 	if (said !== null) steps.push({ kind: said.warning === true ? 'warning' : 'line', text: said.text });
 	if (settings.status.kind === 'added' || settings.status.kind === 'chained') {
