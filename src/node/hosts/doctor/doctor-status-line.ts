@@ -21,15 +21,12 @@ import { readManifest } from '../install/manifest';
 import { statusLineCommand } from '../install/install-plan';
 import { scriptTarget, specFor } from '../install/options';
 import { DOCTOR_RUN_ENV } from '../../journal/session-record';
+import { isRecord } from '../../../core/schemas/shape';
 
 interface Entry {
 	where: ReadFile;
 	value: unknown;
 	own: OwnStatusLine | null;
-}
-
-function isObj(v: unknown): v is Record<string, unknown> {
-	return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The status line key of every file the host reads that has one (files that do not parse are reported elsewhere). */
@@ -41,7 +38,7 @@ function entries(o: DoctorOptions, p: HostPaths, sl: StatusLineSpec): Entry[] {
 			const value = data === null ? undefined : (JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as unknown);
 			const entry = statusLineIn(value, sl);
 			if (entry === undefined) continue;
-			out.push({ where, value: entry, own: isObj(entry) ? ownStatusLine(entry.command) : null });
+			out.push({ where, value: entry, own: isRecord(entry) ? ownStatusLine(entry.command) : null });
 		} catch {
 			// Unreadable or not JSON: readRegistrations names it.
 		}

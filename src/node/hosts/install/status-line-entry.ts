@@ -10,6 +10,7 @@ import { isOwnCommand, parseOwnCommand } from '../command-line/command-line';
 import { chainedCommand, ownStatusLine } from '../command-line/status-line-command';
 import { editJson, parseJsonDoc, type JsonDoc } from '../../check/settings-json';
 import { SCOPES, statusLineIn, type HostPaths, type HostSpec, type Scope } from '../host-spec';
+import { isRecord } from '../../../core/schemas/shape';
 
 export type StatusLineOutcome =
 	/** Not asked for and none of ours there: nothing to do. */
@@ -21,10 +22,6 @@ export type StatusLineOutcome =
 	| { kind: 'chained'; theirs: string }
 	/** The user's own, left as it is: `chain` was not asked for, it runs ours itself, or it is no command. */
 	| { kind: 'theirs'; why: 'no-chain' | 'runs-ours' | 'not-a-command'; shown: string };
-
-function isObj(v: unknown): v is Record<string, unknown> {
-	return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 export interface StatusLineWish {
 	/** `--statusline`: add ours where there is none (or replace another vault's). */
@@ -44,7 +41,7 @@ export function applyStatusLine(doc: JsonDoc, spec: HostSpec, ours: string, shel
 		if (!wish.add) return { doc, outcome: { kind: 'none' } };
 		return { doc: editJson(doc, [...sl.path], sl.entry(ours), file), outcome: { kind: 'added' } };
 	}
-	const command = isObj(current) ? current.command : undefined;
+	const command = isRecord(current) ? current.command : undefined;
 	const own = ownStatusLine(command);
 	const thisVault = own !== null && path.resolve(parseOwnCommand(own.ours)?.script ?? '') === path.resolve(wish.script);
 	if (own !== null && typeof command === 'string' && (thisVault || wish.add)) {
@@ -64,7 +61,7 @@ export function applyStatusLine(doc: JsonDoc, spec: HostSpec, ours: string, shel
 export function holdsOwnStatusLine(value: Record<string, unknown>, spec: HostSpec): boolean {
 	const sl = spec.statusLine;
 	const current = sl === undefined ? undefined : statusLineIn(value, sl);
-	return isObj(current) && ownStatusLine(current.command) !== null;
+	return isRecord(current) && ownStatusLine(current.command) !== null;
 }
 
 /** The JSON text of the string at `path` in `text`, when it holds exactly `value`. */
@@ -85,7 +82,7 @@ export function removeStatusLine(doc: JsonDoc, spec: HostSpec, backup: string | 
 	const sl = spec.statusLine;
 	if (sl === undefined) return { doc, outcome: { kind: 'none' } };
 	const current = statusLineIn(doc.value, sl);
-	const own = isObj(current) ? ownStatusLine(current.command) : null;
+	const own = isRecord(current) ? ownStatusLine(current.command) : null;
 	if (own === null) return { doc, outcome: { kind: 'none' } };
 	if (own.before === undefined) return { doc: editJson(doc, [...sl.path], undefined, file), outcome: { kind: 'removed' } };
 	const at = [...sl.path, 'command'];
@@ -144,7 +141,7 @@ export function otherStatusLines(spec: HostSpec, p: HostPaths, scope: Scope, rea
 		} catch {
 			continue;
 		}
-		if (value === undefined || (isObj(value) && ownStatusLine(value.command) !== null)) continue;
+		if (value === undefined || (isRecord(value) && ownStatusLine(value.command) !== null)) continue;
 		const other = SCOPES.find((s) => s === where.label);
 		const fix = other === undefined ? 'managed settings cannot be changed here' : `to show both, run: ${chainIn(other)}`;
 		lines.push(rank(where.label) < rank(scope) ? `Your status line in ${where.file} wins over ours, so that one is shown alone; ${fix}` : `Your status line in ${where.file} is not shown where ours is read (ours wins); ${fix}`);
