@@ -10,41 +10,17 @@ import { hostOf } from '../../../core/hosts/agent-contracts';
 import { hasUnsafeChar } from '../../../core/quote';
 import { parseOwnCommand } from '../command-line/command-line';
 import { installCommandLine } from '../command-line/printed-command';
-import { ownStatusLine, type OwnStatusLine } from '../command-line/status-line-command';
 import { exists } from './doctor-files';
 import { DEFAULT_PROGRAM } from './doctor-fix-command';
 import type { Check, DoctorOptions } from './doctor-report';
 import { runShell } from './doctor-run';
-import { SCOPES, statusLineIn, type HostPaths, type ReadFile, type Scope, type StatusLineSpec } from '../host-spec';
+import { SCOPES, type HostPaths, type Scope } from '../host-spec';
 import { readIfExists } from '../install/files';
 import { readManifest } from '../install/manifest';
 import { statusLineCommand } from '../install/install-plan';
+import { statusLinesOf, type FoundStatusLine } from '../install/status-line-entry';
 import { scriptTarget, specFor } from '../install/options';
 import { DOCTOR_RUN_ENV } from '../../journal/session-record';
-import { isRecord } from '../../../core/schemas/shape';
-
-interface Entry {
-	where: ReadFile;
-	value: unknown;
-	own: OwnStatusLine | null;
-}
-
-/** The status line key of every file the host reads that has one (files that do not parse are reported elsewhere). */
-function entries(o: DoctorOptions, p: HostPaths, sl: StatusLineSpec): Entry[] {
-	const out: Entry[] = [];
-	for (const where of specFor(o.agent).readFiles(p)) {
-		try {
-			const data = readIfExists(o.vault, where.file);
-			const value = data === null ? undefined : (JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as unknown);
-			const entry = statusLineIn(value, sl);
-			if (entry === undefined) continue;
-			out.push({ where, value: entry, own: isRecord(entry) ? ownStatusLine(entry.command) : null });
-		} catch {
-			// Unreadable or not JSON: readRegistrations names it.
-		}
-	}
-	return out;
-}
 
 function asScope(label: string): Scope | undefined {
 	return SCOPES.find((s) => s === label);
@@ -61,8 +37,8 @@ export async function statusLineChecks(o: DoctorOptions, p: HostPaths, checks: C
 	const sl = specFor(o.agent).statusLine;
 	if (sl === undefined) return;
 	const script = scriptTarget(o.vault);
-	const isMine = (e: Entry): boolean => e.own !== null && path.resolve(parseOwnCommand(e.own.ours)?.script ?? '') === path.resolve(script);
-	const found = entries(o, p, sl);
+	const isMine = (e: FoundStatusLine): boolean => e.own !== null && path.resolve(parseOwnCommand(e.own.ours)?.script ?? '') === path.resolve(script);
+	const found = statusLinesOf(specFor(o.agent), p, (file) => readIfExists(o.vault, file));
 	const manifest = readManifest(o.vault);
 	const record = manifest?.installs.find((x) => x.agent === o.agent && x.statusLine === true);
 	const mine = found.filter(isMine);
@@ -71,7 +47,7 @@ export async function statusLineChecks(o: DoctorOptions, p: HostPaths, checks: C
 	const name = hostOf(o.agent).name;
 	const platform = p.platform;
 	const program = o.program ?? DEFAULT_PROGRAM;
-	const rank = (e: Entry): number => {
+	const rank = (e: FoundStatusLine): number => {
 		const i = sl.precedence.indexOf(e.where.label);
 		return i < 0 ? sl.precedence.length : i;
 	};

@@ -7,9 +7,9 @@ import * as path from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { HostShell } from '../../../core/hosts/agent-contracts';
 import { isOwnCommand, parseOwnCommand } from '../command-line/command-line';
-import { chainedCommand, ownStatusLine } from '../command-line/status-line-command';
+import { chainedCommand, ownStatusLine, type OwnStatusLine } from '../command-line/status-line-command';
 import { editJson, parseJsonDoc, type JsonDoc } from '../../check/settings-json';
-import { SCOPES, statusLineIn, type HostPaths, type HostSpec, type Scope } from '../host-spec';
+import { SCOPES, statusLineIn, type HostPaths, type HostSpec, type ReadFile, type Scope } from '../host-spec';
 import { isRecord } from '../../../core/schemas/shape';
 
 export type StatusLineOutcome =
@@ -122,6 +122,30 @@ export function statusLineReport(outcome: StatusLineOutcome, file: string, hostN
 	}
 }
 
+/** A status line in one of the files the host reads, and whether install wrote it (any vault's). */
+export interface FoundStatusLine {
+	where: ReadFile;
+	value: unknown;
+	own: OwnStatusLine | null;
+}
+
+/** The status line of every file the host reads that has one; a file that cannot be read or parsed counts as none. */
+export function statusLinesOf(spec: HostSpec, p: HostPaths, read: (file: string) => Buffer | null): FoundStatusLine[] {
+	const sl = spec.statusLine;
+	if (sl === undefined) return [];
+	const out: FoundStatusLine[] = [];
+	for (const where of spec.readFiles(p)) {
+		try {
+			const data = read(where.file);
+			const value = data === null ? undefined : statusLineIn(JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as unknown, sl);
+			if (value !== undefined) out.push({ where, value, own: isRecord(value) ? ownStatusLine(value.command) : null });
+		} catch {
+			// Unreadable or not JSON: doctor names such a file among the registrations.
+		}
+	}
+	return out;
+}
+
 /**
  * What the other files the host reads mean for our new status line: one of the user's in a file
  * that wins hides ours, one in a file ours wins over is hidden by it. Each gets the command that
@@ -132,16 +156,8 @@ export function otherStatusLines(spec: HostSpec, p: HostPaths, scope: Scope, rea
 	if (sl === undefined) return [];
 	const rank = (label: string): number => sl.precedence.indexOf(label);
 	const lines: string[] = [];
-	for (const where of spec.readFiles(p)) {
-		if (where.label === scope || rank(where.label) < 0) continue;
-		let value: unknown;
-		try {
-			const data = read(where.file);
-			value = data === null ? undefined : statusLineIn(JSON.parse(data.toString('utf8').replace(/^\uFEFF/, '')) as unknown, sl);
-		} catch {
-			continue;
-		}
-		if (value === undefined || (isRecord(value) && ownStatusLine(value.command) !== null)) continue;
+	for (const { where, own } of statusLinesOf(spec, p, read)) {
+		if (where.label === scope || rank(where.label) < 0 || own !== null) continue;
 		const other = SCOPES.find((s) => s === where.label);
 		const fix = other === undefined ? 'managed settings cannot be changed here' : `to show both, run: ${chainIn(other)}`;
 		lines.push(rank(where.label) < rank(scope) ? `Your status line in ${where.file} wins over ours, so that one is shown alone; ${fix}` : `Your status line in ${where.file} is not shown where ours is read (ours wins); ${fix}`);
